@@ -1,0 +1,63 @@
+// Configuration is read from the environment once, at start, into a typed frozen object.
+// A bad or missing value stops the process with one line naming the variable.
+import { z } from 'zod';
+
+export class ConfiguracaoInvalida extends Error {
+  override readonly name = 'ConfiguracaoInvalida';
+  readonly code = 'CONFIGURACAO_INVALIDA';
+  readonly variavel: string;
+  constructor(variavel: string, motivo: string) {
+    super(`configuração inválida: ${variavel}: ${motivo}`);
+    this.variavel = variavel;
+  }
+}
+
+/** Parses `env` with `schema`; throws {@link ConfiguracaoInvalida} naming the first bad variable. */
+export function lerConfiguracao<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.output<S>> {
+  // An empty variable counts as unset, as shells and compose files often leave them.
+  const valores = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const resultado = schema.safeParse(valores);
+  if (!resultado.success) {
+    const issue = resultado.error.issues[0];
+    throw new ConfiguracaoInvalida(String(issue?.path[0] ?? '?'), issue?.message ?? 'inválida');
+  }
+  return Object.freeze(resultado.data);
+}
+
+/**
+ * For entry points: parse, or print the one line and exit 1. Nothing half-starts because
+ * entry points call this before opening anything.
+ */
+export function lerConfiguracaoOuSair<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.output<S>> {
+  try {
+    return lerConfiguracao(schema, env);
+  } catch (erro) {
+    if (erro instanceof ConfiguracaoInvalida) {
+      process.stderr.write(`${erro.message}\n`);
+      process.exit(1);
+    }
+    throw erro;
+  }
+}
+
+// ---- Variables shared by several processes (operations.md) --------------------------------------
+
+const inteiro = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const LOG_LEVEL = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+export const DATABASE_PATH = z.string().default('./data/projecao.db');
+export const KAFKA_BROKERS = z
+  .string()
+  .default('127.0.0.1:9092')
+  .transform((texto) => texto.split(',').map((b) => b.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'esperado host:porta separados por vírgula')).min(1));
+export const IMOVEIS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.imoveis.v1');
+export const CONDOMINIOS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.condominios.v1');
+export const PHOTOS_BASE_URL = z.url({ protocol: /^https$/, error: 'deve ser um endereço https:' });
+export const HOST = z.string().default('127.0.0.1');
+export const PORT = inteiro(0, 65535).default(3000);
+export const REDIS_URL = z.url({ protocol: /^rediss?$/, error: 'deve ser um endereço redis:// ou rediss://' }).optional();
+export const CREDENTIALS_FILE = z.string().default('./data/credenciais.json');
+export const RATE_LIMIT_PER_MINUTE = inteiro(1, 1_000_000).default(120);
+export const METRICS_PORT = inteiro(0, 65535).default(9464);
+export { inteiro };

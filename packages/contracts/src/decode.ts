@@ -1,0 +1,63 @@
+// Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
+// a reason code (the dead-letter topic carries it). Pure: no Kafka types here.
+import { z } from 'zod';
+import { EventoCondominio, EventoImovel, TIPOS_EVENTO, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
+
+export const MOTIVOS_REJEICAO = [
+  'json-invalido',
+  'tipo-desconhecido',
+  'versao-schema-desconhecida',
+  'contrato-invalido',
+  'chave-divergente',
+] as const;
+export type MotivoRejeicao = (typeof MOTIVOS_REJEICAO)[number];
+
+export type Decodificado<E> =
+  | { ok: true; evento: E }
+  | { ok: false; motivo: MotivoRejeicao; detalhe: string };
+
+/** Which aggregate a topic carries, so an event on the wrong topic is rejected too. */
+export type Agregado = 'imovel' | 'condominio';
+
+type EventoDe<A extends Agregado> = A extends 'imovel' ? TEventoImovel : TEventoCondominio;
+
+export function decodificarEvento<A extends Agregado>(
+  agregado: A,
+  chave: string | null,
+  valor: Buffer | string,
+): Decodificado<EventoDe<A>> {
+  let bruto: unknown;
+  try {
+    bruto = JSON.parse(typeof valor === 'string' ? valor : valor.toString('utf8'));
+  } catch (erro) {
+    return { ok: false, motivo: 'json-invalido', detalhe: (erro as Error).message };
+  }
+  if (typeof bruto !== 'object' || bruto === null || Array.isArray(bruto)) {
+    return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é um objeto JSON' };
+  }
+  const { tipo, versao_schema: versaoSchema } = bruto as Record<string, unknown>;
+  if (versaoSchema !== 1) {
+    return { ok: false, motivo: 'versao-schema-desconhecida', detalhe: `versao_schema ${JSON.stringify(versaoSchema)}` };
+  }
+  if (typeof tipo !== 'string' || !(TIPOS_EVENTO as readonly string[]).includes(tipo) || !tipo.startsWith(`${agregado}.`)) {
+    return { ok: false, motivo: 'tipo-desconhecido', detalhe: `tipo ${JSON.stringify(tipo)} no tópico de ${agregado}` };
+  }
+  const schema = agregado === 'imovel' ? EventoImovel : EventoCondominio;
+  const resultado = schema.safeParse(bruto);
+  if (!resultado.success) {
+    return { ok: false, motivo: 'contrato-invalido', detalhe: resumirErro(resultado.error) };
+  }
+  const evento = resultado.data as EventoDe<A>;
+  if (chave !== null && chave !== evento.dados.id) {
+    return { ok: false, motivo: 'chave-divergente', detalhe: `chave ${chave} difere de dados.id ${evento.dados.id}` };
+  }
+  return { ok: true, evento };
+}
+
+/** A short, value-free description of what failed: field paths and messages, never field values. */
+export function resumirErro(erro: z.ZodError): string {
+  return erro.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(raiz)'}: ${issue.message}`)
+    .join('; ');
+}

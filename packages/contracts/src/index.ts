@@ -1,0 +1,4 @@
+// The contracts of the service: register events in, partner resources out.
+export * from './register-events.ts';
+export * from './decode.ts';
+export * from './partner-api.ts';

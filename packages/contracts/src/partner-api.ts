@@ -1,0 +1,160 @@
+// Partner resources and request parameters (partner-api.md, interface 1.0.0). These schemas are
+// the types, the request validation and the served OpenAPI document at once.
+import { z } from 'zod';
+
+export const POR_PAGINA = { minimo: 1, maximo: 200, padrao: 50 } as const;
+export const LIMITE_REQUISICOES_POR_MINUTO = 120;
+
+export const CATEGORIAS = ['Residencial', 'Comercial'] as const;
+export const FINALIDADES = ['Venda', 'Locação', 'Venda e Locação'] as const;
+export const STATUS_COMERCIAIS = ['Disponível', 'Reservado', 'Em negociação'] as const;
+export const PERIODICIDADES_IPTU = ['Mensal', 'Anual'] as const;
+export const MOBILIADO = ['Mobiliado', 'Não'] as const;
+export const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
+
+const dataHora = z.iso.datetime({ offset: true });
+
+export const Foto = z
+  .object({
+    url: z.url(),
+    ordem: z.int().min(1),
+    principal: z.boolean(),
+  })
+  .meta({ id: 'Foto' });
+export type Foto = z.infer<typeof Foto>;
+
+export const Imovel = z
+  .object({
+    id: z.uuid(),
+    codigo: z.string(),
+    publicado: z.literal(true),
+    tipo: z.string().nullable(),
+    categoria: z.enum(CATEGORIAS).nullable(),
+    finalidade: z.enum(FINALIDADES).nullable(),
+    status_comercial: z.enum(STATUS_COMERCIAIS).nullable(),
+    lancamento: z.boolean(),
+    titulo: z.string(),
+    descricao: z.string().nullable().describe('Texto simples, sem HTML, com quebras de linha.'),
+    logradouro: z.string().nullable().describe('`null` quando a imobiliária oculta o endereço.'),
+    numero: z.null().describe('Sempre `null`: o número não é divulgado.'),
+    complemento: z.null().describe('Sempre `null`.'),
+    bairro: z.string().nullable(),
+    cidade: z.string().nullable(),
+    uf: z.string().nullable(),
+    cep: z.string().regex(/^\d{8}$/).nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    exibir_endereco: z.enum(EXIBIR_ENDERECO),
+    valor_venda: z.number().nullable(),
+    valor_aluguel: z.number().nullable().describe('Mensal.'),
+    valor_condominio: z.number().nullable(),
+    valor_iptu: z.number().nullable(),
+    periodicidade_iptu: z.enum(PERIODICIDADES_IPTU).nullable(),
+    ocultar_preco: z.boolean(),
+    aceita_financiamento: z.boolean().nullable(),
+    aceita_permuta: z.boolean().nullable(),
+    mobiliado: z.enum(MOBILIADO).nullable(),
+    quartos: z.int().min(0).nullable(),
+    suites: z.int().min(0).nullable(),
+    banheiros: z.int().min(0).nullable(),
+    vagas: z.int().min(0).nullable(),
+    area_util: z.number().nullable(),
+    area_total: z.number().nullable(),
+    nome_condominio: z.string().nullable(),
+    caracteristicas: z.array(z.string()),
+    fotos: z.array(Foto),
+    video_url: z.url().nullable(),
+    tour_virtual_url: z.string().nullable(),
+    criado_em: dataHora.nullable(),
+    atualizado_em: dataHora.nullable(),
+  })
+  .meta({ id: 'Imovel' });
+export type Imovel = z.infer<typeof Imovel>;
+/** The partner document as the projector stores it: everything but the commit instant. */
+export type DocumentoImovel = Omit<Imovel, 'atualizado_em'>;
+
+export const ImovelRetirado = z
+  .object({
+    id: z.uuid(),
+    codigo: z.string(),
+    publicado: z.literal(false),
+    atualizado_em: dataHora.nullable(),
+  })
+  .meta({ id: 'ImovelRetirado' });
+export type ImovelRetirado = z.infer<typeof ImovelRetirado>;
+
+export const ItemRemovido = z
+  .object({
+    id: z.uuid(),
+    codigo: z.string(),
+    removido_em: dataHora,
+  })
+  .meta({ id: 'ItemRemovido' });
+export type ItemRemovido = z.infer<typeof ItemRemovido>;
+
+export const ListagemImoveis = z
+  .object({
+    dados: z.array(z.union([Imovel, ImovelRetirado])),
+    por_pagina: z.int(),
+    proximo_cursor: z.uuid().nullable(),
+    total: z.int().nullable(),
+  })
+  .meta({ id: 'ListagemImoveis' });
+export type ListagemImoveis = z.infer<typeof ListagemImoveis>;
+
+export const ListagemRemovidos = z.object({ dados: z.array(ItemRemovido) }).meta({ id: 'ListagemRemovidos' });
+export type ListagemRemovidos = z.infer<typeof ListagemRemovidos>;
+
+export const Erro = z.object({ mensagem: z.string() }).meta({ id: 'Erro' });
+export type Erro = z.infer<typeof Erro>;
+
+// ---- Request parameters ----------------------------------------------------------------------
+
+/** A query parameter sent twice arrives as an array; the contract has no list parameters. */
+function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
+  if (!Array.isArray(valor)) return valor;
+  ctx.addIssue({ code: 'custom', message: 'enviado mais de uma vez', input: valor });
+  return z.NEVER;
+}
+
+/**
+ * A `+` in the offset that was not sent as `%2B` arrives as a space: `2026-11-21T10:00:00 03:00`.
+ * The client meant `+03:00`, so read it that way.
+ */
+export function restaurarMaisDoFuso(valor: string): string {
+  return valor.replace(/^(.*T[0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2');
+}
+
+const parametroDataHora = () =>
+  z.preprocess(
+    (valor, ctx) => {
+      const v = unico(valor, ctx);
+      return typeof v === 'string' ? restaurarMaisDoFuso(v) : v;
+    },
+    z.iso
+      .datetime({ offset: true, local: false })
+      .transform((texto) => new Date(texto))
+      .meta({ format: 'date-time', example: '2026-11-21T10:00:00-03:00' }),
+  );
+
+const parametroUuid = () =>
+  z.preprocess(unico, z.uuid().transform((id) => id.toLowerCase()));
+
+export const ListarImoveisQuery = z.object({
+  por_pagina: z
+    .preprocess(unico, z.string().regex(/^\d+$/, 'esperado um número inteiro').transform(Number).pipe(z.int().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo)).optional())
+    .describe(`De ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}. Padrão ${POR_PAGINA.padrao}.`),
+  cursor: parametroUuid().optional().describe('O `proximo_cursor` da página anterior.'),
+  alterados_desde: parametroDataHora()
+    .optional()
+    .describe('ISO 8601 com fuso, por exemplo com `Z` ou `-03:00`. Um `+` no fuso deve ser enviado como `%2B`.'),
+});
+export type ListarImoveisQuery = z.output<typeof ListarImoveisQuery>;
+
+export const ObterImovelParams = z.object({ id: parametroUuid() });
+export type ObterImovelParams = z.output<typeof ObterImovelParams>;
+
+export const ListarRemovidosQuery = z.object({
+  desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso.'),
+});
+export type ListarRemovidosQuery = z.output<typeof ListarRemovidosQuery>;

@@ -1,0 +1,121 @@
+// Register change events (register-events.md, contract v1): what arrives on the Kafka topics.
+// Private fields of the register (owner, agent, internal notes…) are deliberately not declared:
+// zod strips undeclared keys, so they never enter the projector's objects, logs or documents.
+import { z } from 'zod';
+
+/** Any JSON number, finite or not: wrong values are corrected by the mapping, not rejected. */
+const numero = z.custom<number>((v) => typeof v === 'number', { message: 'esperado um número' });
+const dataHora = z.iso.datetime({ offset: true });
+/** A nullable field the register may also leave out; both mean "not informed". */
+const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
+
+export const Endereco = z.object({
+  logradouro: opcional(z.string()),
+  numero: opcional(z.string()),
+  complemento: opcional(z.string()),
+  bairro: opcional(z.string()),
+  cidade: opcional(z.string()),
+  uf: opcional(z.string()),
+  cep: opcional(z.string()),
+  latitude: opcional(numero),
+  longitude: opcional(numero),
+  /** `completo` or `somente_bairro`; anything else is treated as `somente_bairro` (privacy first). */
+  exibicao: z.string(),
+});
+export type Endereco = z.infer<typeof Endereco>;
+
+export const Valores = z.object({
+  venda: opcional(numero),
+  aluguel: opcional(numero),
+  condominio: opcional(numero),
+  iptu: opcional(numero),
+  iptu_periodicidade: opcional(z.string()),
+  preco_sob_consulta: z.boolean(),
+});
+export type Valores = z.infer<typeof Valores>;
+
+export const FotoRegistro = z.object({
+  arquivo: z.string().min(1),
+  ordem: z.number(),
+  principal: z.boolean(),
+  publica: z.boolean(),
+  alterada_em: opcional(dataHora),
+});
+export type FotoRegistro = z.infer<typeof FotoRegistro>;
+
+/** `dados` of `imovel.salvo`, without the private fields. */
+export const ImovelRegistro = z.object({
+  id: z.uuid(),
+  codigo: z.string().min(1),
+  ativo: z.boolean(),
+  publicar_no_site: z.boolean(),
+  situacao: opcional(z.string()),
+  tipo: opcional(z.string()),
+  categoria: opcional(z.string()),
+  finalidade: opcional(z.string()),
+  lancamento: opcional(z.boolean()),
+  titulo: opcional(z.string()),
+  descricao_html: opcional(z.string()),
+  endereco: Endereco,
+  valores: Valores,
+  aceita_financiamento: opcional(z.boolean()),
+  aceita_permuta: opcional(z.boolean()),
+  mobiliado: opcional(z.boolean()),
+  dormitorios: opcional(numero),
+  suites: opcional(numero),
+  banheiros: opcional(numero),
+  vagas: opcional(numero),
+  area_util_m2: opcional(numero),
+  area_total_m2: opcional(numero),
+  condominio_id: opcional(z.uuid()),
+  caracteristicas: z.array(z.string()),
+  fotos: z.array(FotoRegistro),
+  video_url: opcional(z.string()),
+  tour_virtual_url: opcional(z.string()),
+  criado_em: opcional(dataHora),
+});
+export type ImovelRegistro = z.infer<typeof ImovelRegistro>;
+
+export const CondominioRegistro = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  administradora: opcional(z.string()),
+});
+export type CondominioRegistro = z.infer<typeof CondominioRegistro>;
+
+const envelope = {
+  evento_id: z.uuid(),
+  versao_schema: z.literal(1),
+  ocorrido_em: dataHora,
+  versao: z.int().min(1),
+};
+
+export const ImovelSalvo = z.object({ ...envelope, tipo: z.literal('imovel.salvo'), dados: ImovelRegistro });
+export const ImovelExcluido = z.object({
+  ...envelope,
+  tipo: z.literal('imovel.excluido'),
+  dados: z.object({ id: z.uuid(), codigo: z.string().min(1) }),
+});
+export const CondominioSalvo = z.object({ ...envelope, tipo: z.literal('condominio.salvo'), dados: CondominioRegistro });
+export const CondominioExcluido = z.object({
+  ...envelope,
+  tipo: z.literal('condominio.excluido'),
+  dados: z.object({ id: z.uuid() }),
+});
+
+export const EventoImovel = z.discriminatedUnion('tipo', [ImovelSalvo, ImovelExcluido]);
+export const EventoCondominio = z.discriminatedUnion('tipo', [CondominioSalvo, CondominioExcluido]);
+export const EventoRegistro = z.discriminatedUnion('tipo', [ImovelSalvo, ImovelExcluido, CondominioSalvo, CondominioExcluido]);
+
+export type ImovelSalvo = z.infer<typeof ImovelSalvo>;
+export type ImovelExcluido = z.infer<typeof ImovelExcluido>;
+export type CondominioSalvo = z.infer<typeof CondominioSalvo>;
+export type CondominioExcluido = z.infer<typeof CondominioExcluido>;
+export type EventoImovel = z.infer<typeof EventoImovel>;
+export type EventoCondominio = z.infer<typeof EventoCondominio>;
+export type EventoRegistro = z.infer<typeof EventoRegistro>;
+/** What a producer writes (defaults not yet applied, so optional fields may be left out). */
+export type EventoRegistroEntrada = z.input<typeof EventoRegistro>;
+
+export const TIPOS_EVENTO = ['imovel.salvo', 'imovel.excluido', 'condominio.salvo', 'condominio.excluido'] as const;
+export type TipoEvento = (typeof TIPOS_EVENTO)[number];
