@@ -12,6 +12,8 @@ export interface PaginaItens {
   readonly itens: readonly ItemListado[];
   /** True when at least one more matching item exists after the last one returned. */
   readonly haMais: boolean;
+  /** Items matching the whole filter, not just this page (read in the same snapshot). */
+  readonly total: number;
 }
 
 export interface ItemRemovidoLinha {
@@ -36,10 +38,6 @@ export interface LeitorProjecao {
   listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens;
   /** Incremental: every ever-advertised property with `atualizado_em >= desdeMs` and `id > aposId`. */
   listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens;
-  /** Number of advertised properties (the full scan's `total`). Cheap at any size. */
-  contarAnunciados(): number;
-  /** Number of items the incremental listing from `desdeMs` holds (its `total`). Cheap at any size. */
-  contarAlterados(desdeMs: number): number;
   /** The Property JSON of an advertised property, or null when absent or not advertised. */
   obterAnunciado(id: string): { json: string; atualizadoEm: number } | null;
   /** Removal items with `removido_em >= desdeMs`, oldest first. */

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { escolherPlanoIncremental } from './plano-incremental.ts';
+
+describe('escolherPlanoIncremental', () => {
+  it('reads a narrow window by time: a few matches among a million', () => {
+    expect(escolherPlanoIncremental({ naJanela: 100, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+  });
+
+  it('walks ids when half the projection is in the window', () => {
+    expect(escolherPlanoIncremental({ naJanela: 500_000, listados: 1_000_000, pagina: 200 })).toBe('por-id');
+  });
+
+  it('reads by time when the window is empty', () => {
+    expect(escolherPlanoIncremental({ naJanela: 0, listados: 10, pagina: 50 })).toBe('por-instante');
+  });
+
+  it('switches where both plans read about as much', () => {
+    // (51 × 1,000,000) / n < n  ⇔  n > √51,000,000 ≈ 7,141
+    expect(escolherPlanoIncremental({ naJanela: 7_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+    expect(escolherPlanoIncremental({ naJanela: 7_300, listados: 1_000_000, pagina: 50 })).toBe('por-id');
+  });
+});

@@ -1,0 +1,276 @@
+// The project's only door to Kafka. Everything else talks to these small interfaces, so the
+// client library (kafkajs today) can be replaced here alone. See docs/decisions/0003-kafka-client.md.
+import { Kafka, Partitioners, logLevel as NivelKafkajs, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
+
+export interface RegistroLog {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface OpcoesCliente {
+  brokers: readonly string[];
+  clientId: string;
+  /** Where kafkajs' own log lines go; silent when absent. */
+  log?: RegistroLog;
+  /** Give up connecting after this long (ms); kafkajs retries with backoff meanwhile. */
+  tempoConexaoMs?: number;
+}
+
+export interface Mensagem {
+  key: string | Buffer | null;
+  value: string | Buffer | null;
+  headers?: Record<string, string>;
+}
+
+export interface Produtor {
+  enviar(topico: string, mensagens: readonly Mensagem[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MensagemRecebida {
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, string>;
+}
+
+export interface Lote {
+  topico: string;
+  particao: number;
+  mensagens: readonly MensagemRecebida[];
+  /** The partition's high watermark when fetched: the offset the next produced record will get. */
+  fimDaParticao: string;
+  /** Tells the group coordinator we are alive; call between chunks of long work. */
+  heartbeat(): Promise<void>;
+  /** False once the consumer is stopping or lost the partition: stop work and do not commit. */
+  ativo(): boolean;
+}
+
+export interface ParticaoTopico {
+  topico: string;
+  particao: number;
+}
+
+export interface OpcoesConsumidor {
+  groupId: string;
+  topicos: readonly string[];
+  /**
+   * Called synchronously right after the group assigns partitions, before any fetch. Returns the
+   * offset to start from for each partition (`undefined`: the beginning of the partition).
+   */
+  aoAtribuir(particoes: readonly ParticaoTopico[]): ReadonlyMap<string, string>;
+  aoLote(lote: Lote): Promise<void>;
+  /** The client gave up (a crash it does not restart from). The process should exit non-zero. */
+  aoFalhar(erro: Error): void;
+  /** Max bytes fetched per partition per request (default 1 MiB). */
+  bytesPorParticao?: number;
+}
+
+export interface Consumidor {
+  iniciar(): Promise<void>;
+  /** Records in Kafka the next offset to read (for lag tooling; the projection holds the truth). */
+  commit(offsets: ReadonlyArray<ParticaoTopico & { proximoOffset: string }>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DefinicaoTopico {
+  nome: string;
+  particoes?: number;
+  compactado?: boolean;
+}
+
+export interface ClienteKafka {
+  /** Creates the topics that do not exist yet; existing ones are left as they are. */
+  criarTopicos(topicos: readonly DefinicaoTopico[]): Promise<void>;
+  descreverTopico(nome: string): Promise<{ particoes: number; config: Record<string, string> }>;
+  /** High watermark (next offset to be written) of every partition of the topic. */
+  fimDasParticoes(topico: string): Promise<Map<number, string>>;
+  criarProdutor(): Promise<Produtor>;
+  criarConsumidor(opcoes: OpcoesConsumidor): Consumidor;
+  close(): Promise<void>;
+}
+
+export const chaveParticao = (topico: string, particao: number): string => `${topico}\u0000${particao}`;
+
+export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
+  const kafka = new Kafka({
+    clientId: opcoes.clientId,
+    brokers: [...opcoes.brokers],
+    connectionTimeout: 3_000,
+    requestTimeout: 30_000,
+    // Reconnect for a long while rather than exit: a broker restart is survived, not fatal.
+    retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 },
+    logLevel: opcoes.log ? NivelKafkajs.WARN : NivelKafkajs.NOTHING,
+    logCreator: () => (entrada: LogEntry) => registrarLog(opcoes.log, entrada),
+  });
+
+  let admin: Admin | null = null;
+  const abertos = new Set<{ close(): Promise<void> }>();
+  const obterAdmin = async (): Promise<Admin> => {
+    if (!admin) {
+      const novo = kafka.admin();
+      await novo.connect();
+      admin = novo;
+    }
+    return admin;
+  };
+
+  return {
+    async criarTopicos(topicos) {
+      const adm = await obterAdmin();
+      const existentes = new Set(await adm.listTopics());
+      const novos = topicos.filter((t) => !existentes.has(t.nome));
+      if (novos.length === 0) return;
+      await adm.createTopics({
+        waitForLeaders: true,
+        topics: novos.map((t) => ({
+          topic: t.nome,
+          numPartitions: t.particoes ?? 1,
+          replicationFactor: -1,
+          configEntries: t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+        })),
+      });
+    },
+
+    async descreverTopico(nome) {
+      const adm = await obterAdmin();
+      const [metadados, configs] = await Promise.all([
+        adm.fetchTopicMetadata({ topics: [nome] }),
+        adm.describeConfigs({ includeSynonyms: false, resources: [{ type: 2 /* TOPIC */, name: nome }] }),
+      ]);
+      const config = Object.fromEntries(
+        (configs.resources[0]?.configEntries ?? []).map((e) => [e.configName, e.configValue]),
+      );
+      return { particoes: metadados.topics[0]?.partitions.length ?? 0, config };
+    },
+
+    async fimDasParticoes(topico) {
+      const adm = await obterAdmin();
+      const offsets = await adm.fetchTopicOffsets(topico);
+      return new Map(offsets.map((o) => [o.partition, o.high]));
+    },
+
+    async criarProdutor() {
+      const produtor = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+      await produtor.connect();
+      const envolto = embrulharProdutor(produtor);
+      abertos.add(envolto);
+      return envolto;
+    },
+
+    criarConsumidor(opcoesConsumidor) {
+      const consumidor = embrulharConsumidor(kafka, opcoesConsumidor);
+      abertos.add(consumidor);
+      return consumidor;
+    },
+
+    async close() {
+      await Promise.allSettled([...abertos].map((r) => r.close()));
+      abertos.clear();
+      if (admin) await admin.disconnect();
+      admin = null;
+    },
+  };
+}
+
+function embrulharProdutor(produtor: Producer): Produtor {
+  return {
+    async enviar(topico, mensagens) {
+      if (mensagens.length === 0) return;
+      await produtor.send({
+        topic: topico,
+        acks: -1,
+        messages: mensagens.map((m) => ({ key: m.key, value: m.value, ...(m.headers ? { headers: m.headers } : {}) })),
+      });
+    },
+    close: () => produtor.disconnect(),
+  };
+}
+
+function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
+  const consumidor: Consumer = kafka.consumer({
+    groupId: opcoes.groupId,
+    allowAutoTopicCreation: false,
+    sessionTimeout: 30_000,
+    heartbeatInterval: 3_000,
+    maxBytesPerPartition: opcoes.bytesPorParticao ?? 1_048_576,
+    maxWaitTimeInMs: 500,
+  });
+  let parando = false;
+
+  // Seeking here, synchronously inside the join event, lands before the first fetch of the new
+  // assignment, so no batch is ever delivered from Kafka's own committed offset by mistake.
+  consumidor.on(consumidor.events.GROUP_JOIN, ({ payload }) => {
+    const particoes = Object.entries(payload.memberAssignment).flatMap(([topico, ps]) =>
+      ps.map((particao) => ({ topico, particao })),
+    );
+    const inicio = opcoes.aoAtribuir(particoes);
+    for (const { topico, particao } of particoes) {
+      // Offset 0 below the log start is answered with OFFSET_OUT_OF_RANGE and reset to the
+      // earliest offset (fromBeginning), which is what "the beginning" means.
+      consumidor.seek({ topic: topico, partition: particao, offset: inicio.get(chaveParticao(topico, particao)) ?? '0' });
+    }
+  });
+  consumidor.on(consumidor.events.CRASH, ({ payload }) => {
+    if (!payload.restart && !parando) opcoes.aoFalhar(payload.error);
+  });
+
+  return {
+    async iniciar() {
+      await consumidor.connect();
+      await consumidor.subscribe({ topics: [...opcoes.topicos], fromBeginning: true });
+      await consumidor.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+          await opcoes.aoLote({
+            topico: batch.topic,
+            particao: batch.partition,
+            fimDaParticao: batch.highWatermark,
+            mensagens: batch.messages.map((m) => ({
+              offset: m.offset,
+              key: m.key,
+              value: m.value,
+              headers: cabecalhosTexto(m.headers),
+            })),
+            heartbeat,
+            ativo: () => isRunning() && !isStale(),
+          });
+        },
+      });
+    },
+    async commit(offsets) {
+      if (offsets.length === 0) return;
+      await consumidor.commitOffsets(
+        offsets.map((o) => ({ topic: o.topico, partition: o.particao, offset: o.proximoOffset })),
+      );
+    },
+    async close() {
+      parando = true;
+      await consumidor.disconnect();
+    },
+  };
+}
+
+function cabecalhosTexto(headers: Record<string, Buffer | string | (Buffer | string)[] | undefined> | undefined): Record<string, string> {
+  const resultado: Record<string, string> = {};
+  for (const [nome, valor] of Object.entries(headers ?? {})) {
+    if (valor === undefined) continue;
+    const unico = Array.isArray(valor) ? valor[valor.length - 1] : valor;
+    if (unico !== undefined) resultado[nome] = unico.toString();
+  }
+  return resultado;
+}
+
+function registrarLog(log: RegistroLog | undefined, { level, log: entrada }: LogEntry): void {
+  if (!log) return;
+  const { message, ...resto } = entrada;
+  const contexto = { componente: 'kafkajs', ...resto };
+  if (level <= NivelKafkajs.ERROR) log.error(contexto, message);
+  else if (level === NivelKafkajs.WARN) log.warn(contexto, message);
+  else if (level === NivelKafkajs.INFO) log.info(contexto, message);
+  else log.debug(contexto, message);
+}

@@ -1,0 +1,233 @@
+// The projector's side of the projection: the only writer. Every statement is prepared once; the
+// counters behind cheap totals are kept in step with every row written here and nowhere else.
+import Database from 'better-sqlite3';
+import { migrar } from './migracoes.ts';
+
+export interface LinhaImovel {
+  id: string;
+  codigo: string;
+  versao: number;
+  condominioId: string | null;
+  anunciado: boolean;
+  jaAnunciado: boolean;
+  documento: string;
+  atualizadoEm: number | null;
+}
+
+export interface LinhaCondominio {
+  id: string;
+  nome: string | null;
+  versao: number;
+  excluido: boolean;
+}
+
+export interface OffsetParticao {
+  topico: string;
+  particao: number;
+  proximo: string;
+}
+
+export interface RegistroFrescor {
+  registradoEm: number;
+  emDiaEm: number | null;
+  atraso: number;
+}
+
+const HORA_MS = 3_600_000;
+
+interface RowImovel {
+  id: string;
+  codigo: string;
+  versao: number;
+  condominio_id: string | null;
+  anunciado: number;
+  ja_anunciado: number;
+  documento: string;
+  atualizado_em: number | null;
+}
+
+const rowToImovel = (r: RowImovel): LinhaImovel => ({
+  id: r.id,
+  codigo: r.codigo,
+  versao: r.versao,
+  condominioId: r.condominio_id,
+  anunciado: r.anunciado === 1,
+  jaAnunciado: r.ja_anunciado === 1,
+  documento: r.documento,
+  atualizadoEm: r.atualizado_em,
+});
+
+/** Opens (creating and migrating when needed) a projection file for writing. */
+export function abrirBanco(caminho: string): Database.Database {
+  const db = new Database(caminho);
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last
+  // commits, and those are re-applied from Kafka since their offsets went with them.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  db.pragma('journal_size_limit = 67108864');
+  migrar(db);
+  return db;
+}
+
+export class EscritorProjecao {
+  readonly db: Database.Database;
+  readonly #s;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.#s = {
+      imovel: db.prepare<[string], RowImovel>('SELECT * FROM imoveis WHERE id = ?'),
+      inserirImovel: db.prepare(
+        `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
+         VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm)
+         ON CONFLICT (id) DO UPDATE SET codigo = excluded.codigo, versao = excluded.versao,
+           condominio_id = excluded.condominio_id, anunciado = excluded.anunciado,
+           ja_anunciado = excluded.ja_anunciado, documento = excluded.documento,
+           atualizado_em = excluded.atualizado_em`,
+      ),
+      apagarImovel: db.prepare('DELETE FROM imoveis WHERE id = ?'),
+      removido: db.prepare<[string], { id: string }>('SELECT id FROM removidos WHERE id = ?'),
+      inserirRemovido: db.prepare('INSERT OR IGNORE INTO removidos (id, codigo, removido_em) VALUES (?, ?, ?)'),
+      condominio: db.prepare<[string], { id: string; nome: string | null; versao: number; excluido: number }>(
+        'SELECT id, nome, versao, excluido FROM condominios WHERE id = ?',
+      ),
+      gravarCondominio: db.prepare(
+        `INSERT INTO condominios (id, nome, versao, excluido) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET nome = excluded.nome, versao = excluded.versao, excluido = excluded.excluido`,
+      ),
+      imoveisDoCondominio: db.prepare<[string, string, number], RowImovel>(
+        'SELECT * FROM imoveis WHERE condominio_id = ? AND id > ? ORDER BY id LIMIT ?',
+      ),
+      contarDoCondominio: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM imoveis WHERE condominio_id = ?'),
+      offsets: db.prepare<[], OffsetParticao>('SELECT topico, particao, proximo FROM offsets'),
+      gravarOffset: db.prepare(
+        'INSERT INTO offsets (topico, particao, proximo) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET proximo = excluded.proximo',
+      ),
+      lerEstado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
+      gravarEstado: db.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor'),
+      somarEstado: db.prepare('UPDATE estado SET valor = valor + ? WHERE chave = ?'),
+      somarInstante: db.prepare(
+        'INSERT INTO contagem_por_instante (instante, n) VALUES (?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n',
+      ),
+      somarHora: db.prepare('INSERT INTO contagem_por_hora (hora, n) VALUES (?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n'),
+      limparInstante: db.prepare('DELETE FROM contagem_por_instante WHERE instante = ? AND n = 0'),
+      limparHora: db.prepare('DELETE FROM contagem_por_hora WHERE hora = ? AND n = 0'),
+    };
+  }
+
+  static abrir(caminho: string): EscritorProjecao {
+    return new EscritorProjecao(abrirBanco(caminho));
+  }
+
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
+  transacao<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  obterImovel(id: string): LinhaImovel | null {
+    const row = this.#s.imovel.get(id);
+    return row ? rowToImovel(row) : null;
+  }
+
+  foiRemovido(id: string): boolean {
+    return this.#s.removido.get(id) !== undefined;
+  }
+
+  /** Writes the row and keeps the listing counters in step with the row it replaces. */
+  gravarImovel(novo: LinhaImovel, anterior: LinhaImovel | null): void {
+    this.#s.inserirImovel.run({
+      ...novo,
+      anunciado: novo.anunciado ? 1 : 0,
+      jaAnunciado: novo.jaAnunciado ? 1 : 0,
+    });
+    this.#ajustarContadores(anterior, novo);
+  }
+
+  /** Physical deletion: gone from every listing, a removal item kept for good. */
+  removerImovel(id: string, codigo: string, instante: number): void {
+    const anterior = this.obterImovel(id);
+    if (anterior) {
+      this.#s.apagarImovel.run(id);
+      this.#ajustarContadores(anterior, null);
+    }
+    this.#s.inserirRemovido.run(id, codigo, instante);
+  }
+
+  obterCondominio(id: string): LinhaCondominio | null {
+    const row = this.#s.condominio.get(id);
+    return row ? { id: row.id, nome: row.nome, versao: row.versao, excluido: row.excluido === 1 } : null;
+  }
+
+  gravarCondominio(c: LinhaCondominio): void {
+    this.#s.gravarCondominio.run(c.id, c.nome, c.versao, c.excluido ? 1 : 0);
+  }
+
+  /** The properties pointing to a condominium, in id order, a page at a time. */
+  imoveisDoCondominio(condominioId: string, aposId: string, limite: number): LinhaImovel[] {
+    return this.#s.imoveisDoCondominio.all(condominioId, aposId, limite).map(rowToImovel);
+  }
+
+  contarImoveisDoCondominio(condominioId: string): number {
+    return this.#s.contarDoCondominio.get(condominioId)?.n ?? 0;
+  }
+
+  offsets(): OffsetParticao[] {
+    return this.#s.offsets.all();
+  }
+
+  gravarOffset(o: OffsetParticao): void {
+    this.#s.gravarOffset.run(o.topico, o.particao, o.proximo);
+  }
+
+  lerEstado(chave: string): number | null {
+    return this.#s.lerEstado.get(chave)?.valor ?? null;
+  }
+
+  gravarEstado(chave: string, valor: number | null): void {
+    this.#s.gravarEstado.run(chave, valor);
+  }
+
+  registrarFrescor(f: RegistroFrescor): void {
+    this.transacao(() => {
+      this.gravarEstado('frescor_registrado_em', f.registradoEm);
+      this.gravarEstado('frescor_em_dia_em', f.emDiaEm);
+      this.gravarEstado('frescor_atraso', f.atraso);
+    });
+  }
+
+  /** Folds the WAL back into the database without waiting for readers (they are short). */
+  checkpoint(): void {
+    this.db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  #ajustarContadores(anterior: LinhaImovel | null, novo: LinhaImovel | null): void {
+    const anunciados = Number(novo?.anunciado ?? false) - Number(anterior?.anunciado ?? false);
+    if (anunciados !== 0) this.#s.somarEstado.run(anunciados, 'anunciados');
+
+    const listadoAntes = anterior?.jaAnunciado && anterior.atualizadoEm !== null ? anterior.atualizadoEm : null;
+    const listadoDepois = novo?.jaAnunciado && novo.atualizadoEm !== null ? novo.atualizadoEm : null;
+    if (listadoAntes === listadoDepois) return;
+    if (listadoAntes !== null) this.#somarListado(listadoAntes, -1);
+    if (listadoDepois !== null) this.#somarListado(listadoDepois, +1);
+    const listados = Number(listadoDepois !== null) - Number(listadoAntes !== null);
+    if (listados !== 0) this.#s.somarEstado.run(listados, 'listados');
+  }
+
+  #somarListado(instante: number, delta: number): void {
+    const hora = Math.floor(instante / HORA_MS);
+    this.#s.somarInstante.run(instante, delta);
+    this.#s.somarHora.run(hora, delta);
+    if (delta < 0) {
+      this.#s.limparInstante.run(instante);
+      this.#s.limparHora.run(hora);
+    }
+  }
+}
+
+export { HORA_MS };

@@ -1,0 +1,72 @@
+// Test support: register events built the way they arrive on Kafka, parsed by the contracts.
+import { randomUUID } from 'node:crypto';
+import { EventoCondominio, EventoImovel, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
+
+export const FOTOS = 'https://fotos.exemplo.com.br';
+
+type Parcial = Record<string, unknown>;
+
+export function registroImovel(id: string, sobre: Parcial = {}): Parcial {
+  return {
+    id,
+    codigo: `AP${id.slice(0, 4).toUpperCase()}`,
+    ativo: true,
+    publicar_no_site: true,
+    situacao: 'Disponível',
+    tipo: 'Apartamento',
+    categoria: 'Residencial',
+    finalidade: 'Venda',
+    titulo: 'Apartamento no centro',
+    descricao_html: '<p>Sala ampla.</p>',
+    endereco: { logradouro: 'Rua A', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR', cep: '80010-000', exibicao: 'completo' },
+    valores: { venda: 500_000, preco_sob_consulta: false },
+    caracteristicas: ['Piscina'],
+    fotos: [{ arquivo: 'imoveis/1.jpg', ordem: 1, principal: true, publica: true }],
+    proprietario: { nome: 'Dona Privada', cpf: '529.982.247-25' },
+    ...sobre,
+  };
+}
+
+export function imovelSalvo(id: string, versao: number, sobre: Parcial = {}): TEventoImovel {
+  return EventoImovel.parse({
+    evento_id: randomUUID(),
+    tipo: 'imovel.salvo',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T10:00:00.000-03:00',
+    versao,
+    dados: registroImovel(id, sobre),
+  });
+}
+
+export function imovelExcluido(id: string, versao: number, codigo = 'AP0000'): TEventoImovel {
+  return EventoImovel.parse({
+    evento_id: randomUUID(),
+    tipo: 'imovel.excluido',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T10:00:00.000-03:00',
+    versao,
+    dados: { id, codigo },
+  });
+}
+
+export function condominioSalvo(id: string, versao: number, nome: string): TEventoCondominio {
+  return EventoCondominio.parse({
+    evento_id: randomUUID(),
+    tipo: 'condominio.salvo',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T10:00:00.000-03:00',
+    versao,
+    dados: { id, nome, administradora: null, sindico: { nome: 'Síndico Privado' } },
+  });
+}
+
+export function condominioExcluido(id: string, versao: number): TEventoCondominio {
+  return EventoCondominio.parse({
+    evento_id: randomUUID(),
+    tipo: 'condominio.excluido',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T10:00:00.000-03:00',
+    versao,
+    dados: { id },
+  });
+}

@@ -1,0 +1,6 @@
+// The SQLite projection: schema, the projector's writer and logic, the API's read-only reader.
+export * from './leitor.ts';
+export * from './leitor-sqlite.ts';
+export * from './escritor-sqlite.ts';
+export * from './migracoes.ts';
+export * from './projecao.ts';

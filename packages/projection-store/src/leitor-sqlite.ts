@@ -1,0 +1,151 @@
+// The API's side of the projection: a read-only connection answering in ready-to-send JSON text.
+// Documents are stored without `atualizado_em`; it is appended as text, never re-serialised.
+import Database from 'better-sqlite3';
+import { escolherPlanoIncremental } from '@imoveis/domain';
+import { HORA_MS } from './escritor-sqlite.ts';
+import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import type { Frescor, ItemListado, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
+
+interface RowListado {
+  id: string;
+  codigo: string;
+  anunciado: number;
+  documento: string;
+  atualizado_em: number;
+}
+
+export class ProjecaoAusente extends Error {
+  override readonly name = 'ProjecaoAusente';
+  readonly code = 'PROJECAO_AUSENTE';
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The Property JSON: the stored document with its `atualizado_em` appended as the last field. */
+export const jsonImovel = (documento: string, atualizadoEm: number): string =>
+  `${documento.slice(0, -1)},"atualizado_em":"${iso(atualizadoEm)}"}`;
+
+/** The Withdrawn property JSON. */
+export const jsonRetirado = (id: string, codigo: string, atualizadoEm: number): string =>
+  `{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false,"atualizado_em":"${iso(atualizadoEm)}"}`;
+
+const rowToItem = (r: RowListado): ItemListado => ({
+  id: r.id,
+  json: r.anunciado === 1 ? jsonImovel(r.documento, r.atualizado_em) : jsonRetirado(r.id, r.codigo, r.atualizado_em),
+});
+
+function pagina(rows: RowListado[], limite: number, total: number): PaginaItens {
+  const haMais = rows.length > limite;
+  return { itens: (haMais ? rows.slice(0, limite) : rows).map(rowToItem), haMais, total };
+}
+
+// The empty string sorts before every id, so "after ''" means "from the start".
+const INICIO = '';
+
+export class LeitorSqlite implements LeitorProjecao {
+  readonly #db: Database.Database;
+  readonly #s;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+    this.#s = {
+      anunciados: db.prepare<[string, number], RowListado>(
+        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_anunciados
+         WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
+      ),
+      alteradosPorId: db.prepare<[number, string, number], RowListado>(
+        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_listados
+         WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
+      ),
+      alteradosPorInstante: db.prepare<[number, string, number], RowListado>(
+        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_alterados
+         WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
+      ),
+      obter: db.prepare<[string], { documento: string; atualizado_em: number }>(
+        'SELECT documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
+      ),
+      estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
+      somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
+      somaInstantes: db.prepare<[number, number], { n: number | null }>(
+        'SELECT sum(n) AS n FROM contagem_por_instante WHERE instante >= ? AND instante < ?',
+      ),
+      removidos: db.prepare<[number], { id: string; codigo: string; removido_em: number }>(
+        'SELECT id, codigo, removido_em FROM removidos WHERE removido_em >= ? ORDER BY removido_em, id',
+      ),
+    };
+  }
+
+  /** Opens the projection read-only; refuses a missing file or one of another schema version. */
+  static abrir(caminho: string): LeitorSqlite {
+    let db: Database.Database;
+    try {
+      db = new Database(caminho, { readonly: true, fileMustExist: true });
+    } catch (erro) {
+      throw new ProjecaoAusente(`a projeção ${caminho} não existe ou não pode ser aberta`, { cause: erro });
+    }
+    const versao = db.pragma('user_version', { simple: true }) as number;
+    if (versao !== VERSAO_ESQUEMA) {
+      db.close();
+      if (versao > VERSAO_ESQUEMA) throw new ProjecaoDeVersaoMaisNova(`a projeção ${caminho} tem o esquema ${versao}, mais novo que o ${VERSAO_ESQUEMA}`);
+      throw new ProjecaoAusente(`a projeção ${caminho} ainda não foi criada pelo projetor (esquema ${versao})`);
+    }
+    return new LeitorSqlite(db);
+  }
+
+  // Each listing reads its page and its total inside one read transaction: one snapshot.
+  listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens {
+    return this.#lerNoMesmoInstante(() => {
+      const rows = this.#s.anunciados.all(args.aposId ?? INICIO, args.limite + 1);
+      return pagina(rows, args.limite, this.contarAnunciados());
+    });
+  }
+
+  listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens {
+    return this.#lerNoMesmoInstante(() => {
+      const total = this.contarAlterados(args.desdeMs);
+      const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
+      const consulta = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
+      return pagina(consulta.all(args.desdeMs, args.aposId ?? INICIO, args.limite + 1), args.limite, total);
+    });
+  }
+
+  contarAnunciados(): number {
+    return this.#estado('anunciados');
+  }
+
+  contarAlterados(desdeMs: number): number {
+    const hora = Math.floor(desdeMs / HORA_MS);
+    const horasSeguintes = this.#s.somaHoras.get(hora)?.n ?? 0;
+    const restoDaHora = this.#s.somaInstantes.get(desdeMs, (hora + 1) * HORA_MS)?.n ?? 0;
+    return horasSeguintes + restoDaHora;
+  }
+
+  obterAnunciado(id: string): { json: string; atualizadoEm: number } | null {
+    const row = this.#s.obter.get(id);
+    return row ? { json: jsonImovel(row.documento, row.atualizado_em), atualizadoEm: row.atualizado_em } : null;
+  }
+
+  listarRemovidos(desdeMs: number): readonly ItemRemovidoLinha[] {
+    return this.#s.removidos.all(desdeMs).map((r) => ({ id: r.id, codigo: r.codigo, removidoEm: r.removido_em }));
+  }
+
+  frescor(): Frescor {
+    return {
+      emDiaEm: this.#s.estado.get('frescor_em_dia_em')?.valor ?? null,
+      registradoEm: this.#s.estado.get('frescor_registrado_em')?.valor ?? null,
+      atraso: this.#s.estado.get('frescor_atraso')?.valor ?? 0,
+    };
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #lerNoMesmoInstante<T>(fn: () => T): T {
+    return this.#db.transaction(fn).deferred();
+  }
+
+  #estado(chave: string): number {
+    return this.#s.estado.get(chave)?.valor ?? 0;
+  }
+}

@@ -1,0 +1,76 @@
+// Schema of the projection, versioned with PRAGMA user_version. Each migration runs once, in
+// order, inside a transaction; a database from a newer version is refused rather than guessed at.
+import type { Database } from 'better-sqlite3';
+
+export class ProjecaoDeVersaoMaisNova extends Error {
+  override readonly name = 'ProjecaoDeVersaoMaisNova';
+  readonly code = 'PROJECAO_VERSAO_MAIS_NOVA';
+}
+
+const MIGRACOES: readonly string[] = [
+  // 1: the projection, its removal tombstones and what keeps listings and totals cheap.
+  `
+  CREATE TABLE imoveis (
+    id            TEXT PRIMARY KEY,
+    codigo        TEXT NOT NULL,
+    versao        INTEGER NOT NULL,
+    condominio_id TEXT,
+    anunciado     INTEGER NOT NULL,  -- advertised now: served by the full scan and the detail
+    ja_anunciado  INTEGER NOT NULL,  -- advertised at some point: listed by the incremental scan
+    documento     TEXT NOT NULL,     -- partner JSON without atualizado_em, ready to send
+    atualizado_em INTEGER            -- epoch ms of the last relevant change (null: never advertised)
+  ) STRICT;
+  CREATE INDEX imoveis_anunciados ON imoveis (id) WHERE anunciado = 1;
+  CREATE INDEX imoveis_listados ON imoveis (id, atualizado_em) WHERE ja_anunciado = 1;
+  CREATE INDEX imoveis_alterados ON imoveis (atualizado_em, id) WHERE ja_anunciado = 1;
+  CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
+
+  CREATE TABLE removidos (
+    id          TEXT PRIMARY KEY,
+    codigo      TEXT NOT NULL,
+    removido_em INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX removidos_por_instante ON removidos (removido_em, id);
+
+  CREATE TABLE condominios (
+    id       TEXT PRIMARY KEY,
+    nome     TEXT,                   -- null once deleted
+    versao   INTEGER NOT NULL,
+    excluido INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  -- How many listed properties carry each atualizado_em, and per hour: the incremental total is
+  -- a sum over hours plus one partial hour, whatever the projection's size.
+  CREATE TABLE contagem_por_instante (instante INTEGER PRIMARY KEY, n INTEGER NOT NULL) STRICT;
+  CREATE TABLE contagem_por_hora (hora INTEGER PRIMARY KEY, n INTEGER NOT NULL) STRICT;
+
+  -- Next offset to read of every partition, written in the same transaction as its effects.
+  CREATE TABLE offsets (
+    topico   TEXT NOT NULL,
+    particao INTEGER NOT NULL,
+    proximo  TEXT NOT NULL,
+    PRIMARY KEY (topico, particao)
+  ) STRICT;
+
+  -- Counters and the projector's freshness record.
+  CREATE TABLE estado (chave TEXT PRIMARY KEY, valor INTEGER) STRICT;
+  INSERT INTO estado (chave, valor) VALUES ('anunciados', 0), ('listados', 0);
+  `,
+];
+
+export const VERSAO_ESQUEMA = MIGRACOES.length;
+
+export function migrar(db: Database): void {
+  const atual = db.pragma('user_version', { simple: true }) as number;
+  if (atual > VERSAO_ESQUEMA) {
+    throw new ProjecaoDeVersaoMaisNova(
+      `a projeção ${db.name} tem o esquema ${atual}, mais novo que o ${VERSAO_ESQUEMA} deste código`,
+    );
+  }
+  for (let versao = atual; versao < VERSAO_ESQUEMA; versao++) {
+    db.transaction(() => {
+      db.exec(MIGRACOES[versao] as string);
+      db.pragma(`user_version = ${versao + 1}`);
+    }).immediate();
+  }
+}

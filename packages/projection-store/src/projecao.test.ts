@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EscritorProjecao } from './escritor-sqlite.ts';
+import { LeitorSqlite } from './leitor-sqlite.ts';
+import { migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import { aplicarLote, type LoteProjecao } from './projecao.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+
+let dir: string;
+let escritor: EscritorProjecao;
+let leitor: LeitorSqlite;
+let relogio: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'projecao-'));
+  escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+  leitor = LeitorSqlite.abrir(join(dir, 'projecao.db'));
+  relogio = Date.parse('2026-11-21T13:00:00.000Z');
+});
+
+afterEach(() => {
+  leitor.close();
+  escritor.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Applies events as one batch, `passoMs` after the previous batch. */
+function aplicar(eventos: LoteProjecao['eventos'], passoMs = 1_000, offsets: LoteProjecao['offsets'] = []) {
+  relogio += passoMs;
+  return aplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
+}
+
+const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });
+const parse = (json: string) => JSON.parse(json) as Record<string, unknown>;
+const id = () => randomUUID();
+
+describe('given an advertised property is saved', () => {
+  it('it is served by the full scan, the detail and the incremental listing, stamped with the commit instant', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)]);
+    const instante = new Date(relogio).toISOString();
+
+    const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
+    expect(cheia.total).toBe(1);
+    expect(parse(cheia.itens[0]!.json)).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(relogio);
+    expect(todos(relogio).itens.map((i) => i.id)).toEqual([a]);
+    expect(todos(relogio + 1).itens).toEqual([]);
+  });
+
+  it('a repeat or an older revision changes nothing', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 2)]);
+    const antes = leitor.obterAnunciado(a);
+    expect(aplicar([imovelSalvo(a, 2, { titulo: 'outro' }), imovelSalvo(a, 1, { titulo: 'velho' })])).toEqual(['repetido', 'repetido']);
+    expect(leitor.obterAnunciado(a)).toEqual(antes);
+  });
+
+  it('an edit of private fields only keeps atualizado_em and does not reappear in incremental listings', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)]);
+    const instante = relogio;
+    expect(aplicar([imovelSalvo(a, 2, { proprietario: { nome: 'Outro Dono' }, observacoes_internas: 'x' })])).toEqual(['sem-mudanca']);
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(instante);
+    expect(todos(instante + 1).total).toBe(0);
+  });
+
+  it('a price change moves atualizado_em to the new commit instant', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)]);
+    aplicar([imovelSalvo(a, 2, { valores: { venda: 480_000, preco_sob_consulta: false } })]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ valor_venda: 480_000, atualizado_em: new Date(relogio).toISOString() });
+  });
+});
+
+describe('given an advertised property stops being advertised', () => {
+  it('it leaves the full scan and the detail, and the incremental listing shows it withdrawn', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)]);
+    aplicar([imovelSalvo(a, 2, { situacao: 'Vendido' })]);
+
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
+    expect(leitor.obterAnunciado(a)).toBeNull();
+    const incremental = todos(relogio);
+    expect(incremental.total).toBe(1);
+    expect(parse(incremental.itens[0]!.json)).toEqual({
+      id: a,
+      codigo: expect.any(String),
+      publicado: false,
+      atualizado_em: new Date(relogio).toISOString(),
+    });
+  });
+
+  it('a property never advertised never appears anywhere', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1, { publicar_no_site: false }), imovelSalvo(a, 2, { ativo: false, titulo: 'x' })]);
+    expect(todos(0).total).toBe(0);
+    expect(todos(0).itens).toEqual([]);
+    expect(leitor.obterAnunciado(a)).toBeNull();
+  });
+});
+
+describe('given a property is deleted', () => {
+  it.each([
+    ['advertised', {}],
+    ['withdrawn', { situacao: 'Suspenso' }],
+  ])('a %s property leaves every listing and gets a removal item', (_estado, sobre) => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1), ...(Object.keys(sobre).length ? [imovelSalvo(a, 2, sobre)] : [])]);
+    aplicar([imovelExcluido(a, 3, 'AP777')]);
+    expect(todos(0).total).toBe(0);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).itens).toEqual([]);
+    expect(leitor.listarRemovidos(relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
+  });
+
+  it('a property never seen still gets its removal item, and the deletion is final', () => {
+    const a = id();
+    aplicar([imovelExcluido(a, 4, 'CA9')]);
+    const removidoEm = relogio;
+    expect(aplicar([imovelSalvo(a, 9), imovelExcluido(a, 10)])).toEqual(['apos-exclusao', 'repetido']);
+    expect(leitor.listarRemovidos(0)).toEqual([{ id: a, codigo: 'CA9', removidoEm }]);
+    expect(todos(0).total).toBe(0);
+  });
+});
+
+describe('condominium names', () => {
+  it('a condominium known before the property gives its name at the first save', () => {
+    const c = id();
+    const a = id();
+    aplicar([condominioSalvo(c, 1, 'Edifício Aurora')]);
+    aplicar([imovelSalvo(a, 1, { condominio_id: c })]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Edifício Aurora' });
+  });
+
+  it('a condominium arriving after its properties fills the name and moves atualizado_em', () => {
+    const c = id();
+    const a = id();
+    aplicar([imovelSalvo(a, 1, { condominio_id: c })]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: null });
+    aplicar([condominioSalvo(c, 1, 'Edifício Aurora')]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({
+      nome_condominio: 'Edifício Aurora',
+      atualizado_em: new Date(relogio).toISOString(),
+    });
+  });
+
+  it('when a condominium is renamed, every advertised property pointing to it moves its atualizado_em, beyond one page of fan-out', () => {
+    const c = id();
+    const ids = Array.from({ length: 1_234 }, id);
+    aplicar([condominioSalvo(c, 1, 'Residencial Ipê')]);
+    aplicar(ids.map((i) => imovelSalvo(i, 1, { condominio_id: c })));
+    const outro = id();
+    aplicar([imovelSalvo(outro, 1)]);
+    aplicar([condominioSalvo(c, 2, 'Residencial Ipê Amarelo')]);
+
+    const alterados = todos(relogio);
+    expect(alterados.total).toBe(1_234);
+    expect(leitor.obterAnunciado(outro)?.atualizadoEm).toBe(relogio - 1_000);
+    for (const i of [ids[0]!, ids[1_233]!]) {
+      expect(parse(leitor.obterAnunciado(i)!.json)).toMatchObject({ nome_condominio: 'Residencial Ipê Amarelo' });
+    }
+  });
+
+  it('a condominium deletion clears the name, and a late save of it is ignored', () => {
+    const c = id();
+    const a = id();
+    aplicar([condominioSalvo(c, 1, 'Torre Sul'), imovelSalvo(a, 1, { condominio_id: c })]);
+    aplicar([condominioExcluido(c, 2)]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: null });
+    expect(aplicar([condominioSalvo(c, 3, 'Torre Sul')])).toEqual(['apos-exclusao']);
+  });
+});
+
+describe('batches and offsets', () => {
+  it('stores the offsets with the batch, and nothing of a batch that fails half-way', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)], 1_000, [{ topico: 't', particao: 0, proximo: '10' }]);
+    expect(escritor.offsets()).toEqual([{ topico: 't', particao: 0, proximo: '10' }]);
+
+    const b = id();
+    // The offset write fails after the events were applied: the whole transaction must roll back.
+    const offsetInvalido = { topico: 't', particao: 0, proximo: null as unknown as string };
+    expect(() => aplicar([imovelSalvo(b, 1)], 1_000, [offsetInvalido])).toThrow(/NOT NULL/);
+    expect(escritor.offsets()).toEqual([{ topico: 't', particao: 0, proximo: '10' }]);
+    expect(leitor.obterAnunciado(b)).toBeNull();
+  });
+
+  it('never stamps a batch earlier than the previous one when the clock steps back', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1)]);
+    const primeiro = relogio;
+    aplicar([imovelSalvo(a, 2, { titulo: 'Novo título' })], -60_000);
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(primeiro);
+  });
+});
+
+describe('listings stay consistent at every step', () => {
+  it('pages follow the id order with no gap or repeat, and totals match a plain count, whichever plan reads them', () => {
+    const ids = Array.from({ length: 300 }, id);
+    for (let lote = 0; lote < 6; lote++) aplicar(ids.slice(lote * 50, lote * 50 + 50).map((i) => imovelSalvo(i, 1)), 60_000 * 30);
+    // withdraw some, change others, delete a few
+    aplicar(ids.slice(0, 20).map((i) => imovelSalvo(i, 2, { ativo: false })));
+    aplicar(ids.slice(20, 40).map((i) => imovelSalvo(i, 2, { titulo: 'mudou' })));
+    aplicar(ids.slice(40, 45).map((i) => imovelExcluido(i, 3)));
+
+    const db = new Database(join(dir, 'projecao.db'), { readonly: true });
+    const contar = (desde: number) =>
+      (db.prepare('SELECT count(*) AS n FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em >= ?').get(desde) as { n: number }).n;
+    const instantes = (db.prepare('SELECT DISTINCT atualizado_em AS t FROM imoveis ORDER BY 1').all() as { t: number }[]).map((r) => r.t);
+    for (const desde of [0, ...instantes, relogio + 1]) {
+      const vistos: string[] = [];
+      let cursor: string | null = null;
+      let paginas = 0;
+      for (;;) {
+        const p = leitor.listarAlterados({ desdeMs: desde, aposId: cursor, limite: 7 });
+        expect(p.total).toBe(contar(desde));
+        vistos.push(...p.itens.map((i) => i.id));
+        paginas++;
+        if (!p.haMais) break;
+        expect(p.itens).toHaveLength(7);
+        cursor = p.itens.at(-1)!.id;
+      }
+      expect(vistos).toEqual([...vistos].sort());
+      expect(new Set(vistos).size).toBe(contar(desde));
+      expect(paginas).toBe(Math.max(1, Math.ceil(contar(desde) / 7)));
+    }
+    expect(leitor.listarAnunciados({ aposId: null, limite: 1 }).total).toBe(300 - 20 - 5);
+    db.close();
+  });
+});
+
+describe('schema versions', () => {
+  it('refuses a projection written by a newer version of the code', () => {
+    const db = new Database(join(dir, 'nova.db'));
+    db.pragma('user_version = 99');
+    expect(() => migrar(db)).toThrow(ProjecaoDeVersaoMaisNova);
+    db.close();
+    expect(() => LeitorSqlite.abrir(join(dir, 'nova.db'))).toThrow(ProjecaoDeVersaoMaisNova);
+  });
+});

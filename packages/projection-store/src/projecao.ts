@@ -1,0 +1,132 @@
+// What each register event does to the projection: the projector's whole write logic, applied
+// through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
+import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido, ImovelSalvo } from '@imoveis/contracts';
+import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, serializarDocumento } from '@imoveis/domain';
+import type { EscritorProjecao, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
+
+export interface ContextoProjecao {
+  /** Public watermark base address of the photos (https). */
+  fotosBaseUrl: string;
+}
+
+/** What applying an event did, for metrics and tests. */
+export type Efeito = 'aplicado' | 'sem-mudanca' | 'repetido' | 'apos-exclusao';
+
+/** Condominium fan-outs larger than this are done in several transactions by the caller. */
+export const LIMITE_PROPAGACAO_NA_TRANSACAO = 1_000;
+
+export interface LoteProjecao {
+  eventos: readonly (EventoImovel | EventoCondominio)[];
+  /** Next offset of every partition the events came from; committed with their effects. */
+  offsets: readonly OffsetParticao[];
+}
+
+/**
+ * Applies a batch in one transaction stamped with one commit instant, together with its
+ * offsets. Returns the effect of each event, in order.
+ */
+export function aplicarLote(escritor: EscritorProjecao, lote: LoteProjecao, contexto: ContextoProjecao, agora: () => number): Efeito[] {
+  return escritor.transacao(() => {
+    const instante = carimbar(escritor, agora);
+    const efeitos = lote.eventos.map((evento) => aplicarEvento(escritor, evento, contexto, instante));
+    for (const offset of lote.offsets) escritor.gravarOffset(offset);
+    return efeitos;
+  });
+}
+
+export function aplicarEvento(
+  escritor: EscritorProjecao,
+  evento: EventoImovel | EventoCondominio,
+  contexto: ContextoProjecao,
+  instante: number,
+): Efeito {
+  switch (evento.tipo) {
+    case 'imovel.salvo':
+      return imovelSalvo(escritor, evento, contexto, instante);
+    case 'imovel.excluido':
+      return imovelExcluido(escritor, evento, instante);
+    case 'condominio.salvo':
+    case 'condominio.excluido':
+      return condominioAlterado(escritor, evento, instante);
+  }
+}
+
+/**
+ * Sets the condominium name on a page of the properties that point to it, after `aposId`.
+ * Returns the last id handled, or null when none was left. Idempotent: a property already
+ * carrying the name is left untouched, so a fan-out cut short is simply done again.
+ */
+export function propagarNomeCondominio(
+  escritor: EscritorProjecao,
+  condominioId: string,
+  nome: string | null,
+  aposId: string,
+  limite: number,
+  instante: number,
+): string | null {
+  const imoveis = escritor.imoveisDoCondominio(condominioId, aposId, limite);
+  for (const anterior of imoveis) {
+    const documento = comNomeCondominio(anterior.documento, nome);
+    if (documento === anterior.documento) continue;
+    const relevante = mudancaRelevante(anterior, { codigo: anterior.codigo, documento, anunciado: anterior.anunciado });
+    escritor.gravarImovel({ ...anterior, documento, atualizadoEm: relevante ? instante : anterior.atualizadoEm }, anterior);
+  }
+  return imoveis.at(-1)?.id ?? null;
+}
+
+/** The commit instant of a transaction: the clock, never before the previous one. */
+export function carimbar(escritor: EscritorProjecao, agora: () => number): number {
+  const anterior = escritor.lerEstado('ultimo_instante');
+  const instante = Math.max(agora(), anterior ?? 0);
+  escritor.gravarEstado('ultimo_instante', instante);
+  return instante;
+}
+
+function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvo, contexto: ContextoProjecao, instante: number): Efeito {
+  const registro = evento.dados;
+  if (escritor.foiRemovido(registro.id)) return 'apos-exclusao';
+  const anterior = escritor.obterImovel(registro.id);
+  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+
+  const condominio = registro.condominio_id ? escritor.obterCondominio(registro.condominio_id) : null;
+  const documento = serializarDocumento(
+    mapearImovel(registro, { nomeCondominio: condominio?.nome ?? null, fotosBaseUrl: contexto.fotosBaseUrl }),
+  );
+  const anunciado = estaAnunciado(registro);
+  const relevante = mudancaRelevante(anterior, { codigo: registro.codigo, documento, anunciado });
+  const novo: LinhaImovel = {
+    id: registro.id,
+    codigo: registro.codigo,
+    versao: evento.versao,
+    condominioId: registro.condominio_id,
+    anunciado,
+    jaAnunciado: (anterior?.jaAnunciado ?? false) || anunciado,
+    documento,
+    atualizadoEm: relevante ? instante : (anterior?.atualizadoEm ?? null),
+  };
+  escritor.gravarImovel(novo, anterior);
+  return relevante ? 'aplicado' : 'sem-mudanca';
+}
+
+function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, instante: number): Efeito {
+  const { id, codigo } = evento.dados;
+  if (escritor.foiRemovido(id)) return 'repetido';
+  const anterior = escritor.obterImovel(id);
+  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+  escritor.removerImovel(id, codigo, instante);
+  return 'aplicado';
+}
+
+function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
+  const { id } = evento.dados;
+  const anterior = escritor.obterCondominio(id);
+  if (anterior?.excluido) return 'apos-exclusao';
+  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+
+  const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
+  escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
+  if (anterior?.nome === nome) return 'sem-mudanca';
+  let apos: string | null = '';
+  while (apos !== null) apos = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
+  return 'aplicado';
+}
