@@ -29,8 +29,9 @@ export function decodificarEvento<A extends Agregado>(
   let bruto: unknown;
   try {
     bruto = JSON.parse(typeof valor === 'string' ? valor : valor.toString('utf8'));
-  } catch (erro) {
-    return { ok: false, motivo: 'json-invalido', detalhe: (erro as Error).message };
+  } catch {
+    // JSON.parse's message quotes the input, which may carry private data: say less.
+    return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é JSON válido' };
   }
   if (typeof bruto !== 'object' || bruto === null || Array.isArray(bruto)) {
     return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é um objeto JSON' };

@@ -102,6 +102,7 @@ export class EscritorProjecao {
       ),
       contarDoCondominio: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM imoveis WHERE condominio_id = ?'),
       offsets: db.prepare<[], OffsetParticao>('SELECT topico, particao, proximo FROM offsets'),
+      offset: db.prepare<[string, number], { proximo: string }>('SELECT proximo FROM offsets WHERE topico = ? AND particao = ?'),
       gravarOffset: db.prepare(
         'INSERT INTO offsets (topico, particao, proximo) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET proximo = excluded.proximo',
       ),
@@ -175,6 +176,11 @@ export class EscritorProjecao {
 
   offsets(): OffsetParticao[] {
     return this.#s.offsets.all();
+  }
+
+  /** The next offset to read of one partition, or null when nothing of it was applied yet. */
+  offsetDe(topico: string, particao: number): string | null {
+    return this.#s.offset.get(topico, particao)?.proximo ?? null;
   }
 
   gravarOffset(o: OffsetParticao): void {

@@ -1,0 +1,88 @@
+// Address rules: how much of the location a partner may see, and the corrections of wrong values.
+import type { Endereco } from '@imoveis/contracts';
+import { aparado } from './texto.ts';
+
+export const UFS = [
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
+  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+] as const;
+
+export type ExibirEndereco = 'rua' | 'bairro';
+
+export interface EnderecoParceiro {
+  logradouro: string | null;
+  numero: null;
+  complemento: null;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  exibir_endereco: ExibirEndereco;
+}
+
+/** Only an explicit `completo` shows the street: an unknown value must not disclose more (privacy first). */
+export function exibirEndereco(exibicao: string): ExibirEndereco {
+  return exibicao === 'completo' ? 'rua' : 'bairro';
+}
+
+export function uf(valor: string | null): string | null {
+  const codigo = valor?.trim().toUpperCase() ?? '';
+  return (UFS as readonly string[]).includes(codigo) ? codigo : null;
+}
+
+/** Digits only, and only a complete 8-digit CEP: a partial one would mislead a portal's geocoder. */
+export function cep(valor: string | null): string | null {
+  const digitos = valor?.replace(/\D/g, '') ?? '';
+  return digitos.length === 8 ? digitos : null;
+}
+
+function dentroDoIntervalo(valor: number | null, limite: number): valor is number {
+  return valor !== null && Number.isFinite(valor) && Math.abs(valor) <= limite;
+}
+
+/** Two decimal places is about 1 km: enough for a map of the neighbourhood, not enough to find the building. */
+function arredondarParaBairro(valor: number): number {
+  const arredondado = Math.round(valor * 100) / 100;
+  // -0 would serialise as 0 anyway; normalising keeps equality checks in tests and callers simple.
+  return arredondado === 0 ? 0 : arredondado;
+}
+
+/**
+ * Latitude and longitude travel as a pair: a lone coordinate places nothing, and half of a wrong
+ * pair is as likely wrong as the other half.
+ */
+export function coordenadas(
+  latitude: number | null,
+  longitude: number | null,
+  exibir: ExibirEndereco,
+): { latitude: number | null; longitude: number | null } {
+  if (!dentroDoIntervalo(latitude, 90) || !dentroDoIntervalo(longitude, 180)) {
+    return { latitude: null, longitude: null };
+  }
+  switch (exibir) {
+    case 'rua':
+      return { latitude, longitude };
+    case 'bairro':
+      return { latitude: arredondarParaBairro(latitude), longitude: arredondarParaBairro(longitude) };
+  }
+}
+
+export function mapearEndereco(endereco: Endereco): EnderecoParceiro {
+  const exibir = exibirEndereco(endereco.exibicao);
+  const { latitude, longitude } = coordenadas(endereco.latitude, endereco.longitude, exibir);
+  return {
+    logradouro: exibir === 'rua' ? aparado(endereco.logradouro) : null,
+    // The street number and unit are never disclosed, whatever `exibicao` says.
+    numero: null,
+    complemento: null,
+    bairro: aparado(endereco.bairro),
+    cidade: aparado(endereco.cidade),
+    uf: uf(endereco.uf),
+    cep: exibir === 'rua' ? cep(endereco.cep) : null,
+    latitude,
+    longitude,
+    exibir_endereco: exibir,
+  };
+}

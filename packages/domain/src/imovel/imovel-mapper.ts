@@ -1,0 +1,92 @@
+// The register → partner mapping of one property (register-events.md, "From the register to the partner document").
+import {
+  CATEGORIAS,
+  FINALIDADES,
+  STATUS_COMERCIAIS,
+  type DocumentoImovel,
+  type ImovelRegistro,
+} from '@imoveis/contracts';
+import { mapearCaracteristicas } from './caracteristicas.ts';
+import { mapearEndereco } from './endereco.ts';
+import { mapearFotos } from './fotos.ts';
+import { contagem, naoNegativo } from './numeros.ts';
+import { umDosPermitidos } from './permitidos.ts';
+import { aparado, htmlParaTexto, removerContatos } from './texto.ts';
+import { urlTourVirtual } from './tour-virtual.ts';
+import { mapearValores } from './valores.ts';
+import { urlVideo } from './video.ts';
+
+export interface ContextoMapeamento {
+  /** Name of the condominium `condominio_id` points to, once known. */
+  nomeCondominio: string | null;
+  /** Public (watermarking) base address photos are served from. */
+  fotosBaseUrl: string;
+}
+
+function mobiliado(valor: boolean | null): 'Mobiliado' | 'Não' | null {
+  if (valor === null) return null;
+  return valor ? 'Mobiliado' : 'Não';
+}
+
+function titulo(valor: string | null, tipo: string | null, codigo: string): string {
+  return removerContatos(aparado(valor) ?? `${tipo ?? 'Imóvel'} ${codigo}`);
+}
+
+function descricao(html: string | null): string | null {
+  const texto = htmlParaTexto(html);
+  return texto === null ? null : removerContatos(texto);
+}
+
+/**
+ * The partner document of a property, without `atualizado_em` (the projector's commit instant).
+ * The literal's key order is the `Imovel` schema's: the stored JSON text is compared byte for byte.
+ */
+export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeamento): DocumentoImovel {
+  const tipo = aparado(registro.tipo);
+  const finalidade = umDosPermitidos(FINALIDADES, registro.finalidade);
+  const endereco = mapearEndereco(registro.endereco);
+  const valores = mapearValores(registro.valores, finalidade);
+  return {
+    id: registro.id,
+    codigo: registro.codigo,
+    publicado: true,
+    tipo,
+    categoria: umDosPermitidos(CATEGORIAS, registro.categoria),
+    finalidade,
+    status_comercial: umDosPermitidos(STATUS_COMERCIAIS, registro.situacao),
+    lancamento: registro.lancamento ?? false,
+    titulo: titulo(registro.titulo, tipo, registro.codigo),
+    descricao: descricao(registro.descricao_html),
+    logradouro: endereco.logradouro,
+    numero: endereco.numero,
+    complemento: endereco.complemento,
+    bairro: endereco.bairro,
+    cidade: endereco.cidade,
+    uf: endereco.uf,
+    cep: endereco.cep,
+    latitude: endereco.latitude,
+    longitude: endereco.longitude,
+    exibir_endereco: endereco.exibir_endereco,
+    valor_venda: valores.valor_venda,
+    valor_aluguel: valores.valor_aluguel,
+    valor_condominio: valores.valor_condominio,
+    valor_iptu: valores.valor_iptu,
+    periodicidade_iptu: valores.periodicidade_iptu,
+    ocultar_preco: valores.ocultar_preco,
+    aceita_financiamento: registro.aceita_financiamento,
+    aceita_permuta: registro.aceita_permuta,
+    mobiliado: mobiliado(registro.mobiliado),
+    quartos: contagem(registro.dormitorios),
+    suites: contagem(registro.suites),
+    banheiros: contagem(registro.banheiros),
+    vagas: contagem(registro.vagas),
+    area_util: naoNegativo(registro.area_util_m2),
+    area_total: naoNegativo(registro.area_total_m2),
+    nome_condominio: contexto.nomeCondominio,
+    caracteristicas: mapearCaracteristicas(registro.caracteristicas),
+    fotos: mapearFotos(registro.fotos, contexto.fotosBaseUrl),
+    video_url: urlVideo(registro.video_url),
+    tour_virtual_url: urlTourVirtual(registro.tour_virtual_url),
+    criado_em: registro.criado_em === null ? null : new Date(registro.criado_em).toISOString(),
+  };
+}

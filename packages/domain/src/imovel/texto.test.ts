@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { aparado, htmlParaTexto, removerContatos } from './texto.ts';
+
+describe('htmlParaTexto', () => {
+  it('removes tags and decodes entities', () => {
+    expect(htmlParaTexto('<p><strong>Sala</strong> &amp; cozinha &eacute; &#233;&nbsp;ampla &lt;3</p>')).toBe('Sala & cozinha é é ampla <3');
+  });
+
+  it('turns <br>, paragraph ends and list item ends into line breaks', () => {
+    expect(htmlParaTexto('<p>Primeira<br>segunda</p><p>Terceira</p><ul><li>Um</li><li>Dois</li></ul>')).toBe(
+      'Primeira\nsegunda\n\nTerceira\n\n- Um\n- Dois',
+    );
+  });
+
+  it('turns the end of other blocks (div, headings) into line breaks, keeping the heading case', () => {
+    expect(htmlParaTexto('<div>Um</div><div>Dois</div><h2>Lazer</h2>texto')).toBe('Um\nDois\n\nLazer\n\ntexto');
+  });
+
+  it('keeps at most one blank line in a row', () => {
+    expect(htmlParaTexto('a<br><br><br><br>b<p>&nbsp;</p><p> </p><p>c</p>')).toBe('a\n\nb\n\nc');
+  });
+
+  it('treats raw newlines in the HTML as whitespace, as a browser does', () => {
+    expect(htmlParaTexto('linha\ncontinua')).toBe('linha continua');
+  });
+
+  it('trims the result', () => {
+    expect(htmlParaTexto('  <p>  texto  </p>  <br>')).toBe('texto');
+  });
+
+  it('gives null for empty or tag-only HTML and for null', () => {
+    expect(htmlParaTexto('<p></p><br>  ')).toBeNull();
+    expect(htmlParaTexto('')).toBeNull();
+    expect(htmlParaTexto(null)).toBeNull();
+  });
+
+  it('shows neither link targets nor image addresses, so a mailto: or tel: target cannot leak', () => {
+    expect(htmlParaTexto('<a href="mailto:dono@exemplo.com">Fale conosco</a> <img src="https://x/y.jpg" alt="foto">')).toBe('Fale conosco');
+  });
+
+  it('drops scripts and styles', () => {
+    expect(htmlParaTexto('<style>p{color:red}</style><script>alert(1)</script><p>ok</p>')).toBe('ok');
+  });
+});
+
+describe('removerContatos', () => {
+  it.each([
+    '(11) 98765-4321',
+    '(11)98765-4321',
+    '11 98765-4321',
+    '11987654321',
+    '1133334444',
+    '+55 11 98765-4321',
+    '+55 (11) 98765 4321',
+    '+5511987654321',
+    '(011) 3333-4444',
+    '98765-4321',
+    '98765 4321',
+    '9 8765-4321',
+    '3333-4444',
+    '3333.4444',
+    '11.98765.4321',
+    '0800 123 4567',
+  ])('replaces the telephone number %s', (telefone) => {
+    expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
+  });
+
+  it.each(['corretor@imobiliaria.com.br', 'joao.silva+imoveis@gmail.com', 'ana_souza@exemplo.org'])(
+    'replaces the e-mail address %s',
+    (email) => {
+      expect(removerContatos(`Contato: ${email}.`)).toBe('Contato: [removido].');
+    },
+  );
+
+  it.each(['529.982.247-25', '52998224725'])('replaces the CPF %s', (cpf) => {
+    expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
+  });
+
+  it.each(['12.345.678/0001-95', '12345678000195'])('replaces the CNPJ %s', (cnpj) => {
+    expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
+  });
+
+  it.each([
+    'R$ 450.000',
+    'R$ 1.250.000,00',
+    'R$ 12000000',
+    'R$12000000',
+    '120 m²',
+    'área de 1.200,50 m²',
+    'reformado em 2024',
+    'obras entre 2019-2020',
+    'safra 2023 2024',
+    'código AP12345678',
+    'CEP 01310-100',
+    '3 quartos, 2 vagas, 1 suíte',
+  ])('keeps %s, which is not a contact', (texto) => {
+    expect(removerContatos(texto)).toBe(texto);
+  });
+
+  it('removes every contact in a text and keeps the rest', () => {
+    expect(removerContatos('Apto R$ 450.000, 120 m². Fale com Ana (21) 99888-7766 ou ana@ex.com')).toBe(
+      'Apto R$ 450.000, 120 m². Fale com Ana [removido] ou [removido]',
+    );
+  });
+});
+
+describe('aparado', () => {
+  it('trims and turns empty text into null', () => {
+    expect(aparado('  Casa ')).toBe('Casa');
+    expect(aparado('   ')).toBeNull();
+    expect(aparado(null)).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { urlVideo } from './video.ts';
+
+const CANONICA = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+
+describe('urlVideo', () => {
+  it.each([
+    'https://youtu.be/dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ?t=42',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s',
+    'https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
+    'https://m.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1',
+    'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+    'https://youtube.com/shorts/dQw4w9WgXcQ?feature=share',
+    'https://www.youtube.com/live/dQw4w9WgXcQ',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    'http://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'youtu.be/dQw4w9WgXcQ',
+    'www.youtube.com/watch?v=dQw4w9WgXcQ',
+    '  https://YouTube.com/watch?v=dQw4w9WgXcQ  ',
+  ])('turns %s into the watch?v= form', (link) => {
+    expect(urlVideo(link)).toBe(CANONICA);
+  });
+
+  it('keeps ids with - and _', () => {
+    expect(urlVideo('https://youtu.be/a-b_c1D2e3F')).toBe('https://www.youtube.com/watch?v=a-b_c1D2e3F');
+  });
+
+  it.each([
+    'https://vimeo.com/123456789',
+    'https://www.youtube.com/watch?v=curto',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQX',
+    'https://www.youtube.com/watch',
+    'https://www.youtube.com/channel/UCdQw4w9WgXcQ',
+    'https://www.youtube.com/embed/videoseries?list=PL123',
+    'https://youtube.com.golpe.example/watch?v=dQw4w9WgXcQ',
+    'ftp://youtu.be/dQw4w9WgXcQ',
+    'não é um link',
+    '',
+  ])('gives null for %s', (link) => {
+    expect(urlVideo(link)).toBeNull();
+  });
+
+  it('gives null for null', () => {
+    expect(urlVideo(null)).toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+// Video rule: any YouTube link form becomes the one canonical `watch?v=` address; anything else is dropped.
+
+const ID_YOUTUBE = /^[A-Za-z0-9_-]{11}$/;
+const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+const HOSTS_NOCOOKIE = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const PREFIXOS_COM_ID = new Set(['embed', 'shorts', 'live', 'v']);
+
+/** Agents paste links with or without the scheme: `youtu.be/ID` is as good as `https://youtu.be/ID`. */
+function lerUrl(texto: string): URL | null {
+  const comEsquema = /^[a-z][a-z0-9+.-]*:/i.test(texto) ? texto : `https://${texto}`;
+  try {
+    const url = new URL(comEsquema);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function idDoYoutube(url: URL): string | null {
+  const host = url.hostname.toLowerCase();
+  const segmentos = url.pathname.split('/').filter((segmento) => segmento !== '');
+  if (host === 'youtu.be') return segmentos[0] ?? null;
+  if (HOSTS_NOCOOKIE.has(host)) return segmentos[0] === 'embed' ? (segmentos[1] ?? null) : null;
+  if (!HOSTS_YOUTUBE.has(host)) return null;
+  if (segmentos.length === 1 && segmentos[0] === 'watch') return url.searchParams.get('v');
+  const [prefixo, id] = segmentos;
+  return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
+}
+
+export function urlVideo(valor: string | null): string | null {
+  const texto = valor?.trim() ?? '';
+  if (texto === '') return null;
+  const url = lerUrl(texto);
+  const id = url === null ? null : idDoYoutube(url);
+  // `/embed/videoseries?list=…` is a playlist, and its placeholder has the shape of an id.
+  if (id === null || !ID_YOUTUBE.test(id) || id === 'videoseries') return null;
+  return `https://www.youtube.com/watch?v=${id}`;
+}

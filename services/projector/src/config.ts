@@ -1,0 +1,29 @@
+// The projector's configuration (operations.md), parsed once at start.
+import { z } from 'zod';
+import {
+  CONDOMINIOS_TOPIC,
+  DATABASE_PATH,
+  IMOVEIS_TOPIC,
+  KAFKA_BROKERS,
+  LOG_LEVEL,
+  METRICS_PORT,
+  PHOTOS_BASE_URL,
+  HOST,
+  inteiro,
+} from '@imoveis/config';
+
+export const ConfigProjetor = z.object({
+  KAFKA_BROKERS,
+  KAFKA_GROUP_ID: z.string().min(1).default('imoveis-projector'),
+  IMOVEIS_TOPIC,
+  CONDOMINIOS_TOPIC,
+  DATABASE_PATH,
+  PHOTOS_BASE_URL,
+  LOG_LEVEL,
+  /** Where /metrics and /health/* of the projector listen. */
+  METRICS_HOST: HOST,
+  METRICS_PORT,
+  /** How often the projector confirms in the database how far behind Kafka it is. */
+  FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(5_000),
+});
+export type ConfigProjetor = z.output<typeof ConfigProjetor>;

@@ -1,0 +1,136 @@
+// Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
+// record the API reads to tell a caught-up projection over a quiet register from a stalled one.
+import type { Agregado } from '@imoveis/contracts';
+import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
+import type { Logger } from 'pino';
+import type { MetricasProjetor } from './metricas.ts';
+import { processarLote, type Rejeicao } from './processar-lote.ts';
+
+export interface OpcoesProjetor {
+  kafka: ClienteKafka;
+  escritor: EscritorProjecao;
+  contexto: ContextoProjecao;
+  groupId: string;
+  topicos: { imoveis: string; condominios: string };
+  log: Logger;
+  metricas?: MetricasProjetor;
+  agora?: () => number;
+  intervaloFrescorMs?: number;
+  /** Called when the consumer gives up for good: the process should exit non-zero. */
+  aoFalhar(erro: Error): void;
+}
+
+export interface Projetor {
+  iniciar(): Promise<void>;
+  /** Measures the lag now and records it (also done every `intervaloFrescorMs`). */
+  registrarFrescor(): Promise<{ atraso: number }>;
+  /** Finishes the batch in hand (committed whole or not at all), then leaves the group. */
+  parar(): Promise<void>;
+}
+
+export const topicoDlq = (topico: string): string => `${topico}.dlq`;
+
+export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
+  const { kafka, escritor, log } = opcoes;
+  const agora = opcoes.agora ?? Date.now;
+  const agregados = new Map<string, Agregado>([
+    [opcoes.topicos.imoveis, 'imovel'],
+    [opcoes.topicos.condominios, 'condominio'],
+  ]);
+  let produtor: Produtor | null = null;
+  let consumidor: Consumidor | null = null;
+  let temporizador: NodeJS.Timeout | null = null;
+  let checkpoints = 0;
+
+  const enviarParaDlq = async (rejeicoes: readonly Rejeicao[]): Promise<void> => {
+    const porTopico = new Map<string, Rejeicao[]>();
+    for (const r of rejeicoes) porTopico.set(r.topico, [...(porTopico.get(r.topico) ?? []), r]);
+    for (const [topico, lista] of porTopico) {
+      await produtor!.enviar(
+        topicoDlq(topico),
+        lista.map((r) => ({
+          key: r.mensagem.key,
+          value: r.mensagem.value,
+          headers: {
+            ...r.mensagem.headers,
+            'dlq.motivo': r.motivo,
+            'dlq.detalhe': r.detalhe,
+            'dlq.topico': r.topico,
+            'dlq.particao': String(r.particao),
+            'dlq.offset': r.mensagem.offset,
+            'dlq.rejeitado_em': new Date(agora()).toISOString(),
+          },
+        })),
+      );
+    }
+  };
+
+  const registrarFrescor = async (): Promise<{ atraso: number }> => {
+    let atraso = 0;
+    for (const topico of agregados.keys()) {
+      const fins = await kafka.fimDasParticoes(topico);
+      for (const [particao, fim] of fins) {
+        const lido = BigInt(escritor.offsetDe(topico, particao) ?? '0');
+        const falta = Math.max(0, Number(BigInt(fim) - lido));
+        opcoes.metricas?.atraso.set({ topico, particao: String(particao) }, falta);
+        atraso += falta;
+      }
+    }
+    const instante = agora();
+    const emDiaEm = atraso === 0 ? instante : escritor.lerEstado('frescor_em_dia_em');
+    escritor.registrarFrescor({ registradoEm: instante, emDiaEm, atraso });
+    opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);
+    // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
+    if (++checkpoints % 6 === 0) escritor.checkpoint();
+    return { atraso };
+  };
+
+  return {
+    async iniciar() {
+      await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
+      produtor = await kafka.criarProdutor();
+      consumidor = kafka.criarConsumidor({
+        groupId: opcoes.groupId,
+        topicos: [...agregados.keys()],
+        aoAtribuir: () => new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo])),
+        aoLote: async (lote) => {
+          const inicio = performance.now();
+          const { proximoOffset } = await processarLote(lote, {
+            escritor,
+            contexto: opcoes.contexto,
+            agora,
+            agregados,
+            enviarParaDlq,
+            log,
+            ...(opcoes.metricas ? { metricas: opcoes.metricas } : {}),
+          });
+          opcoes.metricas?.duracaoLote.observe((performance.now() - inicio) / 1000);
+          if (proximoOffset !== null) {
+            // For lag tooling only: the projection already holds the offset. A failure here is harmless.
+            await consumidor!
+              .commit([{ topico: lote.topico, particao: lote.particao, proximoOffset }])
+              .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
+          }
+        },
+        aoFalhar: opcoes.aoFalhar,
+      });
+      await consumidor.iniciar();
+      const intervalo = opcoes.intervaloFrescorMs ?? 5_000;
+      const medir = () => {
+        registrarFrescor().catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
+      };
+      temporizador = setInterval(medir, intervalo);
+      medir();
+    },
+    registrarFrescor,
+    async parar() {
+      if (temporizador) clearInterval(temporizador);
+      temporizador = null;
+      await consumidor?.close();
+      await produtor?.close();
+      consumidor = null;
+      produtor = null;
+    },
+  };
+}

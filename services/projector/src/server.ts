@@ -1,0 +1,55 @@
+// Entry point of `pnpm projector`: reads the environment, opens the projection and Kafka,
+// consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { criarClienteKafka } from '@imoveis/kafka';
+import { EscritorProjecao } from '@imoveis/projection-store';
+import { ConfigProjetor } from './config.ts';
+import { criarHttpOperacional } from './http.ts';
+import { criarMetricas } from './metricas.ts';
+import { criarProjetor } from './projetor.ts';
+import { garantirDiretorio } from './arquivos.ts';
+
+const config = lerConfiguracaoOuSair(ConfigProjetor);
+const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
+
+garantirDiretorio(config.DATABASE_PATH);
+const escritor = EscritorProjecao.abrir(config.DATABASE_PATH);
+const metricas = criarMetricas();
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log: log.child({ componente: 'kafka' }) });
+let pronto = false;
+
+const projetor = criarProjetor({
+  kafka,
+  escritor,
+  contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
+  groupId: config.KAFKA_GROUP_ID,
+  topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
+  log,
+  metricas,
+  intervaloFrescorMs: config.FRESHNESS_INTERVAL_MS,
+  aoFalhar: (erro) => {
+    log.fatal({ err: erro }, 'o consumidor Kafka parou e não se recupera; saindo para que o supervisor reinicie');
+    process.exit(1);
+  },
+});
+const http = criarHttpOperacional({ registry: metricas.registry, pronto: () => pronto });
+
+closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
+  if (err) log.error({ err }, 'encerrando após erro');
+  else log.info({ signal }, 'encerrando');
+  pronto = false;
+  await projetor.parar();
+  await kafka.close();
+  await http.close();
+  escritor.close();
+});
+
+await http.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT });
+await projetor.iniciar();
+pronto = true;
+log.info(
+  { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
+  'projetor consumindo',
+);
