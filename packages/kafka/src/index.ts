@@ -61,6 +61,7 @@ export interface OpcoesConsumidor {
    * offset to start from for each partition (`undefined`: the beginning of the partition).
    */
   aoAtribuir(particoes: readonly ParticaoTopico[]): ReadonlyMap<string, string>;
+  /** Handles a batch; when it returns while the consumer still runs, the batch counts as read. */
   aoLote(lote: Lote): Promise<void>;
   /** The client gave up (a crash it does not restart from). The process should exit non-zero. */
   aoFalhar(erro: Error): void;
@@ -87,6 +88,8 @@ export interface ClienteKafka {
   descreverTopico(nome: string): Promise<{ particoes: number; config: Record<string, string> }>;
   /** High watermark (next offset to be written) of every partition of the topic. */
   fimDasParticoes(topico: string): Promise<Map<number, string>>;
+  /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
+  offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
   criarProdutor(): Promise<Produtor>;
   criarConsumidor(opcoes: OpcoesConsumidor): Consumidor;
   close(): Promise<void>;
@@ -150,6 +153,12 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       const adm = await obterAdmin();
       const offsets = await adm.fetchTopicOffsets(topico);
       return new Map(offsets.map((o) => [o.partition, o.high]));
+    },
+
+    async offsetsDoGrupo(groupId, topico) {
+      const adm = await obterAdmin();
+      const [resultado] = await adm.fetchOffsets({ groupId, topics: [topico] });
+      return new Map((resultado?.partitions ?? []).map((p) => [p.partition, p.offset]));
     },
 
     async criarProdutor() {
@@ -225,7 +234,7 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
         autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: 1,
-        eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
           await opcoes.aoLote({
             topico: batch.topic,
             particao: batch.partition,
@@ -239,6 +248,9 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
             heartbeat,
             ativo: () => isRunning() && !isStale(),
           });
+          // The next fetch starts after this batch; a batch cut short is fetched again.
+          const ultima = batch.messages.at(-1);
+          if (ultima && isRunning() && !isStale()) resolveOffset(ultima.offset);
         },
       });
     },

@@ -1,0 +1,335 @@
+// The projector against the real broker: every exit of a message consumer — the new state, the
+// offsets committed, poison messages, restarts from the checkpoint, a kill -9 at any moment.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as esperar } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { pino } from 'pino';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
+import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+
+const FOTOS = 'https://fotos.exemplo.com.br';
+const RAIZ = new URL('../../', import.meta.url).pathname;
+const silencioso = pino({ level: 'silent' });
+
+// ---- register events as the register writes them (private fields included) -----------------
+
+const envelope = (tipo: string, versao: number, dados: object) =>
+  JSON.stringify({ evento_id: randomUUID(), tipo, versao_schema: 1, ocorrido_em: '2026-11-21T10:00:00.000-03:00', versao, dados });
+
+function imovel(id: string, versao: number, sobre: Record<string, unknown> = {}): RegistroBruto {
+  const dados = {
+    id,
+    codigo: `AP${id.slice(0, 5)}`,
+    ativo: true,
+    publicar_no_site: true,
+    situacao: 'Disponível',
+    tipo: 'Apartamento',
+    categoria: 'Residencial',
+    finalidade: 'Venda',
+    titulo: `Apartamento ${versao}`,
+    descricao_html: '<p>Sala ampla.<br>Ligue (11) 98888-7777</p>',
+    endereco: { logradouro: 'Rua A', bairro: 'Centro', cidade: 'Curitiba', uf: 'pr', cep: '80010-000', exibicao: 'completo' },
+    valores: { venda: 500_000 + versao, preco_sob_consulta: false },
+    caracteristicas: ['Piscina', ' piscina '],
+    fotos: [{ arquivo: `imoveis/${id}/1.jpg`, ordem: 1, principal: true, publica: true }],
+    proprietario: { nome: 'Proprietária Sigilosa', cpf: '529.982.247-25', telefone: '(41) 99999-0000', email: 'dona@sigilo.example' },
+    observacoes_internas: 'Observação interna sigilosa',
+    valor_minimo_aceito: 123_456,
+    ...sobre,
+  };
+  return { topico: 'imoveis', chave: id, valor: envelope('imovel.salvo', versao, dados) };
+}
+const exclusao = (id: string, versao: number): RegistroBruto => ({
+  topico: 'imoveis',
+  chave: id,
+  valor: envelope('imovel.excluido', versao, { id, codigo: `AP${id.slice(0, 5)}` }),
+});
+const condominio = (id: string, versao: number, nome: string): RegistroBruto => ({
+  topico: 'condominios',
+  chave: id,
+  valor: envelope('condominio.salvo', versao, { id, nome, administradora: null, sindico: { nome: 'Síndico Sigiloso' } }),
+});
+const PRIVADOS = ['Proprietária Sigilosa', '529.982.247-25', '99999-0000', 'dona@sigilo.example', 'Observação interna sigilosa', '123456', 'Síndico Sigiloso', '98888-7777'];
+
+// ---- one isolated world per test: its own topics, group, database -----------------------------
+
+interface Mundo {
+  kafka: ClienteKafka;
+  produtor: Produtor;
+  topicos: { imoveis: string; condominios: string };
+  banco: SqliteTemporario;
+  publicar(registros: readonly RegistroBruto[]): Promise<void>;
+  iniciarProjetor(opcoes?: { groupId?: string; banco?: SqliteTemporario }): Promise<Projetor>;
+  esperarEmDia(banco?: SqliteTemporario): Promise<void>;
+}
+
+const limpezas: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const limpar of limpezas.splice(0).reverse()) await limpar();
+});
+
+async function criarMundo(): Promise<Mundo> {
+  const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('teste') });
+  const topicos = { imoveis: nomeUnico('registro.imoveis'), condominios: nomeUnico('registro.condominios') };
+  await kafka.criarTopicos([
+    { nome: topicos.imoveis, particoes: 3, compactado: true },
+    { nome: topicos.condominios, particoes: 1, compactado: true },
+  ]);
+  const produtor = await kafka.criarProdutor();
+  const banco = sqliteTemporario();
+  limpezas.push(() => kafka.close(), () => banco.remover());
+
+  const mundo: Mundo = {
+    kafka,
+    produtor,
+    topicos,
+    banco,
+    async publicar(registros) {
+      for (const r of registros) {
+        await produtor.enviar(topicos[r.topico], [{ key: r.chave, value: r.valor }]);
+      }
+    },
+    async iniciarProjetor(opcoes = {}) {
+      const alvo = opcoes.banco ?? banco;
+      const escritor = EscritorProjecao.abrir(alvo.caminho);
+      const projetor = criarProjetor({
+        kafka,
+        escritor,
+        contexto: { fotosBaseUrl: FOTOS },
+        groupId: opcoes.groupId ?? nomeUnico('grupo'),
+        topicos,
+        log: silencioso,
+        intervaloFrescorMs: 200,
+        aoFalhar: (erro) => {
+          throw erro;
+        },
+      });
+      await projetor.iniciar();
+      limpezas.push(async () => {
+        await projetor.parar();
+        escritor.close();
+      });
+      return projetor;
+    },
+    async esperarEmDia(alvo = banco) {
+      await expect
+        .poll(async () => atrasoDoBanco(kafka, topicos, alvo.caminho), { timeout: 60_000, interval: 200 })
+        .toBe(0);
+    },
+  };
+  return mundo;
+}
+
+/** Messages not yet applied to the projection file, measured from outside the projector. */
+async function atrasoDoBanco(kafka: ClienteKafka, topicos: Mundo['topicos'], caminho: string): Promise<number> {
+  const escritor = EscritorProjecao.abrir(caminho);
+  try {
+    let atraso = 0;
+    for (const topico of Object.values(topicos)) {
+      for (const [particao, fim] of await kafka.fimDasParticoes(topico)) {
+        atraso += Number(BigInt(fim) - BigInt(escritor.offsetDe(topico, particao) ?? '0'));
+      }
+    }
+    return atraso;
+  } finally {
+    escritor.close();
+  }
+}
+
+/** Everything of a projection except the commit instants, which differ between runs by design. */
+function conteudo(caminho: string) {
+  const db = new Database(caminho, { readonly: true });
+  try {
+    return {
+      imoveis: db.prepare('SELECT id, codigo, versao, anunciado, ja_anunciado, documento FROM imoveis ORDER BY id').all(),
+      removidos: db.prepare('SELECT id, codigo FROM removidos ORDER BY id').all(),
+      condominios: db.prepare('SELECT id, nome, versao, excluido FROM condominios ORDER BY id').all(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const ler = <T>(caminho: string, fn: (leitor: LeitorSqlite) => T): T => {
+  const leitor = LeitorSqlite.abrir(caminho);
+  try {
+    return fn(leitor);
+  } finally {
+    leitor.close();
+  }
+};
+
+// ---- the tests -----------------------------------------------------------------------------------
+
+describe('projector against a real Kafka broker', () => {
+  it('applies every event type from both topics, commits the offsets, and records that it caught up', async () => {
+    const mundo = await criarMundo();
+    const [c, anunciado, nunca, apagado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await mundo.publicar([
+      imovel(anunciado, 1, { condominio_id: c }),
+      imovel(nunca, 1, { publicar_no_site: false }),
+      imovel(apagado, 1),
+      exclusao(apagado, 2),
+      condominio(c, 1, 'Edifício Aurora'),
+    ]);
+    const projetor = await mundo.iniciarProjetor({ groupId: 'grupo-' + c });
+    await mundo.esperarEmDia();
+
+    ler(mundo.banco.caminho, (leitor) => {
+      const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
+      expect(cheia.itens.map((i) => i.id)).toEqual([anunciado]);
+      expect(JSON.parse(cheia.itens[0]!.json)).toMatchObject({ nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] });
+      expect(leitor.obterAnunciado(nunca)).toBeNull();
+      expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([apagado]);
+    });
+    // No private value, nor a contact typed in the description, is anywhere in the projection.
+    const texto = JSON.stringify(conteudo(mundo.banco.caminho));
+    for (const privado of PRIVADOS) expect(texto).not.toContain(privado);
+
+    const { atraso } = await projetor.registrarFrescor();
+    expect(atraso).toBe(0);
+    ler(mundo.banco.caminho, (leitor) => expect(leitor.frescor()).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) }));
+    // Kafka's own committed offsets follow the projection's, for lag tooling.
+    await expect
+      .poll(async () => Object.fromEntries(await mundo.kafka.offsetsDoGrupo('grupo-' + c, mundo.topicos.condominios)))
+      .toEqual({ 0: '1' });
+  });
+
+  it('sends poison messages to the dead-letter topic with the reason and source, and goes on', async () => {
+    const mundo = await criarMundo();
+    const bom = randomUUID();
+    const outro = randomUUID();
+    const venenos: RegistroBruto[] = [
+      { topico: 'imoveis', chave: outro, valor: 'isto não é json {' },
+      { topico: 'imoveis', chave: outro, valor: envelope('imovel.reformado', 1, { id: outro }) },
+      { topico: 'imoveis', chave: outro, valor: JSON.stringify({ ...JSON.parse(imovel(outro, 1).valor!), versao_schema: 2 }) },
+      { topico: 'imoveis', chave: outro, valor: envelope('imovel.salvo', 1, { id: outro }) },
+      { topico: 'imoveis', chave: randomUUID(), valor: imovel(outro, 1).valor },
+    ];
+    // All on one partition (same key, but for the last), then a good event after them.
+    await mundo.publicar([...venenos, imovel(bom, 1)]);
+    await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
+
+    const recebidos: MensagemRecebida[] = [];
+    const dlq = mundo.kafka.criarConsumidor({
+      groupId: nomeUnico('dlq'),
+      topicos: [topicoDlq(mundo.topicos.imoveis)],
+      aoAtribuir: () => new Map(),
+      aoLote: async (lote) => void recebidos.push(...lote.mensagens),
+      aoFalhar: () => {},
+    });
+    limpezas.push(() => dlq.close());
+    await dlq.iniciar();
+    await expect.poll(() => recebidos.length, { timeout: 30_000 }).toBe(5);
+
+    const motivos = recebidos.map((m) => m.headers['dlq.motivo']).sort();
+    expect(motivos).toEqual(['chave-divergente', 'contrato-invalido', 'json-invalido', 'tipo-desconhecido', 'versao-schema-desconhecida']);
+    for (const m of recebidos) {
+      expect(m.headers).toMatchObject({ 'dlq.topico': mundo.topicos.imoveis, 'dlq.particao': expect.stringMatching(/^\d$/), 'dlq.offset': expect.stringMatching(/^\d+$/) });
+      // Copied unchanged: the exact bytes the register sent.
+      expect(venenos.map((v) => v.valor)).toContain(m.value?.toString());
+    }
+  });
+
+  it('restarts from the offsets in the projection, even under a group that never committed', async () => {
+    const mundo = await criarMundo();
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    await mundo.publicar(ids.map((id) => imovel(id, 1)));
+    const primeiro = await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    await primeiro.parar();
+    const antes = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
+
+    await mundo.publicar([imovel(ids[0]!, 2, { situacao: 'Vendido' })]);
+    // A new group id has no offsets in Kafka: only the projection's offsets keep it from replaying.
+    await mundo.iniciarProjetor({ groupId: nomeUnico('outro-grupo') });
+    await mundo.esperarEmDia();
+    const depois = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
+    expect(depois.total).toBe(20);
+    const mudados = depois.itens.filter((item, i) => item.json !== antes.itens[i]!.json).map((i) => JSON.parse(i.json) as { id: string; publicado: boolean });
+    expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
+  });
+
+  it('after kill -9 at any moment and a restart, ends with the same documents and tombstones as an uninterrupted run', async () => {
+    const mundo = await criarMundo();
+    const condominios = Array.from({ length: 5 }, () => randomUUID());
+    const ids = Array.from({ length: 400 }, () => randomUUID());
+    const registros: RegistroBruto[] = [
+      ...condominios.slice(0, 3).map((c, i) => condominio(c, 1, `Condomínio ${i}`)),
+      ...ids.map((id, i) => imovel(id, 1, { condominio_id: condominios[i % 5] })),
+      ...ids.slice(0, 200).map((id, i) => imovel(id, 2, { condominio_id: condominios[i % 5], situacao: i % 3 === 0 ? 'Vendido' : 'Reservado' })),
+      ...condominios.map((c, i) => condominio(c, 2, `Condomínio renomeado ${i}`)),
+      ...ids.slice(0, 30).map((id) => exclusao(id, 3)),
+      ...ids.slice(100, 150).map((id) => imovel(id, 1, { titulo: 'revisão antiga' })),
+    ];
+    await mundo.publicar(registros);
+
+    // Reference: the same records through the same code, without Kafka, in one go.
+    const referencia = sqliteTemporario();
+    limpezas.push(() => referencia.remover());
+    const escritorReferencia = EscritorProjecao.abrir(referencia.caminho);
+    await projetarRegistros(escritorReferencia, registros, { contexto: { fotosBaseUrl: FOTOS } });
+    escritorReferencia.close();
+
+    // An uninterrupted replay from Kafka into an empty database.
+    const inteira = sqliteTemporario();
+    limpezas.push(() => inteira.remover());
+    await mundo.iniciarProjetor({ banco: inteira });
+    await mundo.esperarEmDia(inteira);
+
+    // The real process, killed with SIGKILL three times at random moments, then left to finish.
+    const groupId = nomeUnico('morto');
+    for (let vez = 0; vez < 3; vez++) {
+      const processo = iniciarProcessoProjetor(mundo, groupId);
+      await esperar(1_500 + Math.floor(Math.random() * 2_000));
+      processo.kill('SIGKILL');
+      await new Promise((resolve) => processo.once('exit', resolve));
+    }
+    const final = iniciarProcessoProjetor(mundo, groupId);
+    limpezas.push(() => void final.kill('SIGKILL'));
+    await mundo.esperarEmDia();
+
+    const esperado = conteudo(referencia.caminho);
+    expect(esperado.imoveis).toHaveLength(370);
+    expect(esperado.removidos).toHaveLength(30);
+    expect(conteudo(inteira.caminho)).toEqual(esperado);
+    expect(conteudo(mundo.banco.caminho)).toEqual(esperado);
+  });
+
+  it('stops at start with one line naming a bad setting', async () => {
+    const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br', DATABASE_PATH: sqliteTemporario().caminho },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    expect(codigo).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
+  });
+});
+
+function iniciarProcessoProjetor(mundo: Mundo, groupId: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+    cwd: RAIZ,
+    env: {
+      ...process.env,
+      KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+      KAFKA_GROUP_ID: groupId,
+      IMOVEIS_TOPIC: mundo.topicos.imoveis,
+      CONDOMINIOS_TOPIC: mundo.topicos.condominios,
+      DATABASE_PATH: mundo.banco.caminho,
+      PHOTOS_BASE_URL: FOTOS,
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
