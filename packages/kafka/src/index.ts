@@ -234,7 +234,9 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
         autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: 1,
-        eachBatch: async ({ batch, heartbeat, isRunning, isStale, resolveOffset }) => {
+        eachBatch: async (payload) => {
+          const { batch } = payload;
+          const ativo = () => payload.isRunning() && !payload.isStale();
           await opcoes.aoLote({
             topico: batch.topic,
             particao: batch.partition,
@@ -245,12 +247,12 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
               value: m.value,
               headers: cabecalhosTexto(m.headers),
             })),
-            heartbeat,
-            ativo: () => isRunning() && !isStale(),
+            heartbeat: () => payload.heartbeat(),
+            ativo,
           });
           // The next fetch starts after this batch; a batch cut short is fetched again.
           const ultima = batch.messages.at(-1);
-          if (ultima && isRunning() && !isStale()) resolveOffset(ultima.offset);
+          if (ultima && ativo()) payload.resolveOffset(ultima.offset);
         },
       });
     },

@@ -67,6 +67,9 @@ export function abrirBanco(caminho: string): Database.Database {
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.pragma('journal_size_limit = 67108864');
+  // Checkpoints run inside a commit; fewer, larger ones keep batch commits short. The projector
+  // also checkpoints on its freshness timer.
+  db.pragma('wal_autocheckpoint = 8000');
   migrar(db);
   return db;
 }
@@ -77,6 +80,7 @@ export class EscritorProjecao {
 
   constructor(db: Database.Database) {
     this.db = db;
+    this.#transacao = this.#criarTransacao();
     this.#s = {
       imovel: db.prepare<[string], RowImovel>('SELECT * FROM imoveis WHERE id = ?'),
       inserirImovel: db.prepare(
@@ -124,7 +128,40 @@ export class EscritorProjecao {
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
   transacao<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    return this.#transacao.immediate(fn) as T;
+  }
+
+  // Counter deltas are summed in memory during a transaction and written once at its end: a
+  // batch of a thousand properties touches a handful of counter rows, not three per property.
+  readonly #deltas = { estado: new Map<string, number>(), instantes: new Map<number, number>(), horas: new Map<number, number>() };
+  readonly #transacao: Database.Transaction<(fn: () => unknown) => unknown>;
+
+  #criarTransacao() {
+    return this.db.transaction((fn: () => unknown) => {
+      try {
+        const resultado = fn();
+        this.#gravarDeltas();
+        return resultado;
+      } finally {
+        this.#deltas.estado.clear();
+        this.#deltas.instantes.clear();
+        this.#deltas.horas.clear();
+      }
+    });
+  }
+
+  #gravarDeltas(): void {
+    for (const [chave, delta] of this.#deltas.estado) if (delta !== 0) this.#s.somarEstado.run(delta, chave);
+    for (const [instante, delta] of this.#deltas.instantes) {
+      if (delta === 0) continue;
+      this.#s.somarInstante.run(instante, delta);
+      if (delta < 0) this.#s.limparInstante.run(instante);
+    }
+    for (const [hora, delta] of this.#deltas.horas) {
+      if (delta === 0) continue;
+      this.#s.somarHora.run(hora, delta);
+      if (delta < 0) this.#s.limparHora.run(hora);
+    }
   }
 
   obterImovel(id: string): LinhaImovel | null {
@@ -213,25 +250,18 @@ export class EscritorProjecao {
   }
 
   #ajustarContadores(anterior: LinhaImovel | null, novo: LinhaImovel | null): void {
+    const somar = <K>(mapa: Map<K, number>, chave: K, delta: number) => mapa.set(chave, (mapa.get(chave) ?? 0) + delta);
     const anunciados = Number(novo?.anunciado ?? false) - Number(anterior?.anunciado ?? false);
-    if (anunciados !== 0) this.#s.somarEstado.run(anunciados, 'anunciados');
+    if (anunciados !== 0) somar(this.#deltas.estado, 'anunciados', anunciados);
 
     const listadoAntes = anterior?.jaAnunciado && anterior.atualizadoEm !== null ? anterior.atualizadoEm : null;
     const listadoDepois = novo?.jaAnunciado && novo.atualizadoEm !== null ? novo.atualizadoEm : null;
     if (listadoAntes === listadoDepois) return;
-    if (listadoAntes !== null) this.#somarListado(listadoAntes, -1);
-    if (listadoDepois !== null) this.#somarListado(listadoDepois, +1);
-    const listados = Number(listadoDepois !== null) - Number(listadoAntes !== null);
-    if (listados !== 0) this.#s.somarEstado.run(listados, 'listados');
-  }
-
-  #somarListado(instante: number, delta: number): void {
-    const hora = Math.floor(instante / HORA_MS);
-    this.#s.somarInstante.run(instante, delta);
-    this.#s.somarHora.run(hora, delta);
-    if (delta < 0) {
-      this.#s.limparInstante.run(instante);
-      this.#s.limparHora.run(hora);
+    for (const [instante, delta] of [[listadoAntes, -1], [listadoDepois, +1]] as const) {
+      if (instante === null) continue;
+      somar(this.#deltas.instantes, instante, delta);
+      somar(this.#deltas.horas, Math.floor(instante / HORA_MS), delta);
+      somar(this.#deltas.estado, 'listados', delta);
     }
   }
 }

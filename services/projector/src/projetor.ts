@@ -113,7 +113,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
               .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
           }
         },
-        aoFalhar: opcoes.aoFalhar,
+        aoFalhar: (erro) => opcoes.aoFalhar(erro),
       });
       await consumidor.iniciar();
       const intervalo = opcoes.intervaloFrescorMs ?? 5_000;

@@ -1,0 +1,56 @@
+// Shared helpers of the benchmark scripts: infrastructure, child processes, peak memory, tables.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { iniciarServicos, type Servicos } from '../test/infra/servicos.ts';
+
+export const RAIZ = new URL('../', import.meta.url).pathname;
+
+/** Kafka and Redis from the environment, or started here like the test suite does. */
+export function servicos(): Promise<Servicos> {
+  return iniciarServicos();
+}
+
+/** Peak resident memory (VmHWM) of a live process, in MB; null when it already exited. */
+export function picoRssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const linha = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return linha ? Math.round(Number(linha.replace(/\D+/g, '')) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a TypeScript entry point of the repo in its own Node process. */
+export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', arquivo], {
+    cwd: RAIZ,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', saida, 'inherit'],
+  });
+}
+
+export async function encerrar(processo: ChildProcess): Promise<void> {
+  if (processo.exitCode !== null) return;
+  const saiu = new Promise((resolve) => processo.once('exit', resolve));
+  processo.kill('SIGTERM');
+  await saiu;
+}
+
+export async function esperarAte(condicao: () => Promise<boolean> | boolean, intervaloMs = 100): Promise<void> {
+  while (!(await condicao())) await new Promise((resolve) => setTimeout(resolve, intervaloMs));
+}
+
+export function argumentoNumerico(nome: string, padrao: number): number {
+  const i = process.argv.indexOf(`--${nome}`);
+  const valor = i >= 0 ? Number(process.argv[i + 1]) : padrao;
+  if (!Number.isFinite(valor) || valor <= 0) throw new Error(`--${nome} deve ser um número positivo`);
+  return valor;
+}
+
+export function tabela(cabecalho: readonly string[], linhas: readonly (readonly (string | number)[])[]): string {
+  const celulas = [cabecalho, ...linhas].map((l) => l.map(String));
+  return celulas.map((l, i) => `| ${l.join(' | ')} |${i === 0 ? `\n|${l.map(() => '---').join('|')}|` : ''}`).join('\n');
+}
+
+export const inteiro = (n: number): string => Math.round(n).toLocaleString('en-US');

@@ -1,0 +1,47 @@
+// The per-process limiter: exact sliding window, never more than the limit in any 60 s span.
+import { describe, expect, it } from 'vitest';
+import { LimitadorEmMemoria } from './limitador-em-memoria.ts';
+
+describe('LimitadorEmMemoria', () => {
+  it('admits the limit, denies the next one with a Retry-After that is exactly enough', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 3 });
+    expect(limitador.tentar('a', 1_000).restantes).toBe(2);
+    expect(limitador.tentar('a', 2_000).restantes).toBe(1);
+    expect(limitador.tentar('a', 2_500).restantes).toBe(0);
+    const negado = limitador.tentar('a', 30_000);
+    expect(negado).toMatchObject({ admitido: false, retryAfterS: 31 });
+    // Waiting exactly Retry-After seconds is enough: the request at 1 000 ms has left the window.
+    expect(limitador.tentar('a', 30_000 + 31_000).admitido).toBe(true);
+  });
+
+  it('counts keys apart', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 1 });
+    expect(limitador.tentar('a', 0).admitido).toBe(true);
+    expect(limitador.tentar('b', 0).admitido).toBe(true);
+    expect(limitador.tentar('a', 1).admitido).toBe(false);
+  });
+
+  it('never admits more than the limit in any 60 s span, unlike a fixed window at its edge', () => {
+    const limite = 120;
+    const limitador = new LimitadorEmMemoria({ limite });
+    const admitidos: number[] = [];
+    // A burst just before and just after what would be a fixed window's edge, then steady traffic.
+    for (let t = 59_000; t < 200_000; t += 97) {
+      if (limitador.tentar('k', t).admitido) admitidos.push(t);
+    }
+    for (let i = 0; i < admitidos.length; i++) {
+      const inicio = admitidos[i] as number;
+      const naJanela = admitidos.filter((t) => t >= inicio && t < inicio + 60_000).length;
+      expect(naJanela).toBeLessThanOrEqual(limite);
+    }
+    expect(admitidos.length).toBeGreaterThan(2 * limite);
+  });
+
+  it('forgets idle keys, so many client addresses do not grow memory without bound', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 5, maxChaves: 10 });
+    for (let i = 0; i < 10; i++) limitador.tentar(`ip-${i}`, 0);
+    expect(limitador.chaves).toBe(10);
+    limitador.tentar('outro', 60_001);
+    expect(limitador.chaves).toBe(1);
+  });
+});

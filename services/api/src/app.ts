@@ -1,0 +1,129 @@
+// Builds the API from explicit dependencies and never listens: server.ts (and the tests) do.
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { LeitorProjecao } from '@imoveis/projection-store';
+import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
+import { MetodoNaoPermitido } from './erros.ts';
+import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
+import type { Limitador } from './limite/limitador.ts';
+import { criarMetricas, type Metricas } from './metricas.ts';
+import { criarPorteiro } from './plugins/acesso.hook.ts';
+import errosPlugin from './plugins/erros.plugin.ts';
+import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
+import { rotasImoveis } from './routes/imoveis.routes.ts';
+import { rotasSaude } from './routes/saude.routes.ts';
+
+export interface OpcoesPressao {
+  maxEventLoopDelayMs?: number;
+  maxHeapUsedBytes?: number;
+  maxRssBytes?: number;
+  intervaloAmostraMs?: number;
+}
+
+export interface ConfigApp {
+  /** Requests per rolling minute per credential (and per client address without one). */
+  readonly limitePorMinuto: number;
+  /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
+  readonly atrasoMaximoMs: number;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
+  readonly trustProxy?: boolean;
+  readonly pressao?: OpcoesPressao;
+}
+
+export interface DependenciasApp {
+  readonly config: ConfigApp;
+  /** The projection reader, or a provider of the current one. */
+  readonly leitor: LeitorProjecao | FonteProjecao;
+  readonly limitador: Limitador;
+  readonly credenciais: FonteCredenciais;
+  readonly logger?: FastifyBaseLogger;
+  readonly metricas?: Metricas;
+  readonly agora?: () => number;
+}
+
+const PARTNER_PATHS = ['/imoveis', '/imoveis/removidos', '/imoveis/:id'];
+// Every method but GET on a known route answers 405 (HEAD too: the interface exposes only GET).
+const OUTROS_METODOS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
+
+export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
+  const agora = deps.agora ?? Date.now;
+  const metricas = deps.metricas ?? criarMetricas();
+  const fonte = ehFonteProjecao(deps.leitor) ? deps.leitor : fonteFixa(deps.leitor);
+  const pressao = deps.config.pressao ?? {};
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : {}),
+    trustProxy: deps.config.trustProxy ?? false,
+    // Read-only: no operation takes a body, so a large one is refused early.
+    bodyLimit: 16 * 1024,
+    exposeHeadRoutes: false,
+    // One line per request, written on response below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('credencial', null);
+
+  await app.register(errosPlugin);
+
+  // Refuses (503 with Erro and Retry-After, through the error handler) rather than queuing.
+  await app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: pressao.maxEventLoopDelayMs ?? 1_000,
+    maxHeapUsedBytes: pressao.maxHeapUsedBytes ?? 0,
+    maxRssBytes: pressao.maxRssBytes ?? 0,
+    sampleInterval: pressao.intervaloAmostraMs ?? 1_000,
+    retryAfter: 5,
+  });
+
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) costs more CPU than the bytes it saves here.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const rota = request.routeOptions.url ?? 'nao-encontrada';
+    const rotulos = { rota, metodo: request.method, status: String(reply.statusCode) };
+    metricas.requisicoes.inc(rotulos);
+    metricas.duracao.observe(rotulos, reply.elapsedTime / 1000);
+    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'requisição atendida');
+  });
+
+  await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', criarPorteiro({ credenciais: deps.credenciais, limitador: deps.limitador, metricas }));
+      await api.register(rotasImoveis(fonte));
+    },
+    { prefix: PREFIXO },
+  );
+
+  await app.register(
+    (metodos, _opcoes, pronto) => {
+      for (const url of PARTNER_PATHS) {
+        metodos.route({
+          method: [...OUTROS_METODOS],
+          url,
+          schema: { hide: true },
+          handler: (request) => {
+            throw new MetodoNaoPermitido(request.method);
+          },
+        });
+      }
+      pronto();
+    },
+    { prefix: PREFIXO },
+  );
+
+  await app.register(rotasSaude({ fonte, metricas, atrasoMaximoMs: deps.config.atrasoMaximoMs, agora }));
+
+  // The caller owns the reader, the limiter and the credentials, and closes them (server.ts).
+  return app;
+}

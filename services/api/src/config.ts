@@ -1,0 +1,27 @@
+// The API's environment variables (operations.md), parsed once by server.ts.
+import { z } from 'zod';
+import { CREDENTIALS_FILE, DATABASE_PATH, HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE, REDIS_URL, inteiro } from '@imoveis/config';
+
+export const ConfiguracaoApi = z.object({
+  HOST,
+  PORT,
+  REDIS_URL,
+  DATABASE_PATH,
+  CREDENTIALS_FILE,
+  RATE_LIMIT_PER_MINUTE,
+  LOG_LEVEL,
+  /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
+  READY_MAX_LAG_SECONDS: inteiro(1, 86_400).default(60),
+  /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */
+  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/).default('imoveis:limite:'),
+  /**
+   * How long a request may wait on Redis before the per-process limiter decides instead. Keep
+   * it small: every request pays it while Redis hangs (once per pause, see LimitadorComReserva).
+   */
+  REDIS_COMMAND_TIMEOUT_MS: inteiro(10, 5_000).default(100),
+  /** Under-pressure: answer 503 when the event loop lags more than this. */
+  MAX_EVENT_LOOP_DELAY_MS: inteiro(10, 60_000).default(1_000),
+});
+export type ConfiguracaoApi = z.output<typeof ConfiguracaoApi>;

@@ -1,0 +1,114 @@
+// The credentials file: partner name, id, timestamps and the SHA-256 of each token, never the
+// token. Tokens are 256 random bits, so a fast hash is enough: there is no dictionary to try
+// and nothing to brute-force, and a slow password hash would cost milliseconds per request.
+// Written atomically (temp file + rename) so a running API never reads half a file.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import { z } from 'zod';
+
+/** `imv_` + 43 base64url characters (32 random bytes). The prefix makes leaked tokens greppable. */
+export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
+const PADRAO_TOKEN_INTEIRO = new RegExp(`^${PADRAO_TOKEN.source}$`);
+
+const Credencial = z.object({
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  parceiro: z.string().min(1),
+  /** `sha256:` + 64 hex digits. */
+  hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  criada_em: z.iso.datetime({ offset: true }),
+  revogada_em: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Credencial = z.infer<typeof Credencial>;
+
+export const ArquivoCredenciais = z.object({
+  versao: z.literal(1),
+  credenciais: z.array(Credencial),
+});
+export type ArquivoCredenciais = z.infer<typeof ArquivoCredenciais>;
+
+export class ArquivoCredenciaisInvalido extends Error {
+  override readonly name = 'ArquivoCredenciaisInvalido';
+  readonly code = 'ARQUIVO_CREDENCIAIS_INVALIDO';
+}
+
+export class CredencialNaoEncontrada extends Error {
+  override readonly name = 'CredencialNaoEncontrada';
+  readonly code = 'CREDENCIAL_NAO_ENCONTRADA';
+}
+
+export function gerarToken(): string {
+  return `imv_${randomBytes(32).toString('base64url')}`;
+}
+
+export function pareceToken(texto: string): boolean {
+  return PADRAO_TOKEN_INTEIRO.test(texto);
+}
+
+export function hashDoToken(token: string): string {
+  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+}
+
+/** Reads and validates the file; a missing file is an empty set of credentials. */
+export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
+  let texto: string;
+  try {
+    texto = readFileSync(caminho, 'utf8');
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code === 'ENOENT') return { versao: 1, credenciais: [] };
+    throw erro;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(texto);
+  } catch (erro) {
+    throw new ArquivoCredenciaisInvalido(`${caminho} não é JSON válido`, { cause: erro });
+  }
+  const lido = ArquivoCredenciais.safeParse(json);
+  if (!lido.success) {
+    throw new ArquivoCredenciaisInvalido(`${caminho} inválido: ${lido.error.issues[0]?.path.join('.') ?? ''} ${lido.error.issues[0]?.message ?? ''}`);
+  }
+  return lido.data;
+}
+
+export function gravarArquivoCredenciais(caminho: string, arquivo: ArquivoCredenciais): void {
+  mkdirSync(dirname(caminho), { recursive: true });
+  const temporario = join(dirname(caminho), `.${basename(caminho)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // 0600: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
+  writeFileSync(temporario, `${JSON.stringify(arquivo, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporario, caminho);
+}
+
+/** Issues a credential for `parceiro`: records its hash, returns the token (the only copy). */
+export function emitirCredencial(caminho: string, parceiro: string, agora: () => Date = () => new Date()): { token: string; credencial: Credencial } {
+  const arquivo = lerArquivoCredenciais(caminho);
+  const token = gerarToken();
+  const credencial: Credencial = {
+    id: randomBytes(6).toString('hex'),
+    parceiro,
+    hash: hashDoToken(token),
+    criada_em: agora().toISOString(),
+    revogada_em: null,
+  };
+  gravarArquivoCredenciais(caminho, { versao: 1, credenciais: [...arquivo.credenciais, credencial] });
+  return { token, credencial };
+}
+
+/** Revokes by id, or every active credential of a partner. Returns what was revoked. */
+export function revogarCredencial(
+  caminho: string,
+  alvo: { id: string } | { parceiro: string },
+  agora: () => Date = () => new Date(),
+): Credencial[] {
+  const arquivo = lerArquivoCredenciais(caminho);
+  const corresponde = (c: Credencial): boolean => ('id' in alvo ? c.id === alvo.id : c.parceiro === alvo.parceiro);
+  const alvos = arquivo.credenciais.filter((c) => corresponde(c) && c.revogada_em === null);
+  if (alvos.length === 0) {
+    const descricao = 'id' in alvo ? `id ${alvo.id}` : `parceiro ${alvo.parceiro}`;
+    throw new CredencialNaoEncontrada(`nenhuma credencial ativa com ${descricao}`);
+  }
+  const instante = agora().toISOString();
+  const credenciais = arquivo.credenciais.map((c) => (alvos.includes(c) ? { ...c, revogada_em: instante } : c));
+  gravarArquivoCredenciais(caminho, { versao: 1, credenciais });
+  return alvos.map((c) => ({ ...c, revogada_em: instante }));
+}

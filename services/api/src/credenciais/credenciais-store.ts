@@ -1,0 +1,137 @@
+// The running API's view of the credentials file: a map from token hash to credential, re-read
+// when the file changes (fs.watch on its directory, since an atomic rename replaces the inode,
+// plus a periodic stat in case the watcher misses an event, as it can on network filesystems).
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { Logger } from 'pino';
+import { lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
+
+export type ResultadoAutenticacao =
+  | { readonly tipo: 'valida'; readonly credencial: Credencial }
+  | { readonly tipo: 'desconhecida' }
+  | { readonly tipo: 'revogada'; readonly credencial: Credencial };
+
+/** What the app needs from a credentials source; tests may give a fixed one. */
+export interface FonteCredenciais {
+  autenticar(token: string): ResultadoAutenticacao;
+}
+
+interface Entrada {
+  readonly credencial: Credencial;
+  readonly hash: Buffer;
+}
+
+const sha256 = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+// Compared against when the hash is unknown, so both outcomes do the same work.
+const HASH_FICTICIO = Buffer.alloc(32);
+
+export class CredenciaisStore implements FonteCredenciais {
+  readonly #caminho: string;
+  readonly #logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  #porHash = new Map<string, Entrada>();
+  #assinatura = '';
+  #watcher: FSWatcher | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #debounce: NodeJS.Timeout | null = null;
+
+  private constructor(caminho: string, logger: Pick<Logger, 'info' | 'warn' | 'error'>) {
+    this.#caminho = caminho;
+    this.#logger = logger;
+  }
+
+  /**
+   * Loads the file (a missing file is an empty set, with a warning: credentials issued later
+   * are picked up without a restart) and starts watching it. A file that cannot be parsed at
+   * start is an error: better not to start than to refuse every partner silently.
+   */
+  static abrir(caminho: string, opcoes: { logger: Pick<Logger, 'info' | 'warn' | 'error'>; intervaloMs?: number }): CredenciaisStore {
+    const store = new CredenciaisStore(caminho, opcoes.logger);
+    store.#carregar(true);
+    store.#observar(opcoes.intervaloMs ?? 2_000);
+    return store;
+  }
+
+  get quantidade(): number {
+    return this.#porHash.size;
+  }
+
+  autenticar(token: string): ResultadoAutenticacao {
+    const hash = sha256(token);
+    // The map lookup's timing depends on the hash, not the token: it tells nothing usable.
+    const entrada = this.#porHash.get(hash.toString('hex'));
+    const igual = timingSafeEqual(hash, entrada?.hash ?? HASH_FICTICIO);
+    if (entrada === undefined || !igual) return { tipo: 'desconhecida' };
+    if (entrada.credencial.revogada_em !== null) return { tipo: 'revogada', credencial: entrada.credencial };
+    return { tipo: 'valida', credencial: entrada.credencial };
+  }
+
+  /** Re-reads the file now if it changed (the watcher and the timer call this). */
+  recarregarSeMudou(): void {
+    this.#carregar(false);
+  }
+
+  close(): void {
+    this.#watcher?.close();
+    this.#watcher = null;
+    if (this.#timer) clearInterval(this.#timer);
+    if (this.#debounce) clearTimeout(this.#debounce);
+  }
+
+  #carregar(inicial: boolean): void {
+    const assinatura = this.#assinaturaAtual();
+    if (!inicial && assinatura === this.#assinatura) return;
+    try {
+      const arquivo = lerArquivoCredenciais(this.#caminho);
+      const porHash = new Map<string, Entrada>();
+      for (const credencial of arquivo.credenciais) {
+        const hex = credencial.hash.slice('sha256:'.length);
+        porHash.set(hex, { credencial, hash: Buffer.from(hex, 'hex') });
+      }
+      this.#porHash = porHash;
+      this.#assinatura = assinatura;
+      if (inicial && assinatura === 'ausente') {
+        this.#logger.warn({ arquivo: this.#caminho }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida');
+      } else {
+        this.#logger.info({ arquivo: this.#caminho, credenciais: porHash.size }, 'credenciais carregadas');
+      }
+    } catch (erro) {
+      if (inicial) throw erro;
+      // Keep serving with the last good set: a half-edited file must not lock every partner out.
+      this.#assinatura = assinatura;
+      this.#logger.error({ err: erro, arquivo: this.#caminho }, 'arquivo de credenciais inválido; mantidas as credenciais anteriores');
+    }
+  }
+
+  #assinaturaAtual(): string {
+    try {
+      const s = statSync(this.#caminho);
+      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return 'ausente';
+    }
+  }
+
+  #observar(intervaloMs: number): void {
+    this.#timer = setInterval(() => this.recarregarSeMudou(), intervaloMs);
+    this.#timer.unref();
+    try {
+      const nome = basename(this.#caminho);
+      this.#watcher = watch(dirname(this.#caminho), { persistent: false }, (_evento, arquivo) => {
+        if (arquivo !== null && arquivo !== nome) return;
+        // Editors and rename-based writers fire several events per change: read once they settle.
+        if (this.#debounce) clearTimeout(this.#debounce);
+        this.#debounce = setTimeout(() => this.recarregarSeMudou(), 25);
+        this.#debounce.unref();
+      });
+      this.#watcher.on('error', (erro) => {
+        this.#logger.warn({ err: erro }, 'observação do diretório de credenciais falhou; segue a verificação periódica');
+        this.#watcher?.close();
+        this.#watcher = null;
+      });
+    } catch (erro) {
+      // A missing directory cannot be watched; the periodic stat still notices the file appear.
+      this.#logger.warn({ err: erro, arquivo: this.#caminho }, 'não foi possível observar o diretório de credenciais; segue a verificação periódica');
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// Redis first, the per-process limiter when Redis fails: the API keeps serving, says so once
+// per transition in the log and on every fallback decision in the metrics, and goes back to
+// Redis as soon as a command succeeds again. After a failure Redis is left alone for a short
+// pause, so a hung Redis costs one command timeout per pause, not one per request.
+import type { Logger } from 'pino';
+import type { DecisaoLimite, Limitador } from './limitador.ts';
+import type { LimitadorLocal } from './limitador.ts';
+import type { LimitadorRedis } from './limitador-redis.ts';
+
+export type ModoLimitador = 'redis' | 'reserva';
+
+export class LimitadorComReserva implements Limitador {
+  readonly limite: number;
+  readonly #redis: LimitadorRedis;
+  readonly #local: LimitadorLocal;
+  readonly #logger: Pick<Logger, 'warn' | 'info'>;
+  readonly #aoDecidirNaReserva: () => void;
+  readonly #aoMudarModo: (modo: ModoLimitador) => void;
+  readonly #pausaMs: number;
+  readonly #agora: () => number;
+  #modo: ModoLimitador = 'redis';
+  #tentarRedisApos = 0;
+
+  constructor(opcoes: {
+    redis: LimitadorRedis;
+    local: LimitadorLocal;
+    logger: Pick<Logger, 'warn' | 'info'>;
+    aoDecidirNaReserva?: () => void;
+    aoMudarModo?: (modo: ModoLimitador) => void;
+    /** How long to leave Redis alone after a failure. */
+    pausaMs?: number;
+    agora?: () => number;
+  }) {
+    this.#pausaMs = opcoes.pausaMs ?? 500;
+    this.#agora = opcoes.agora ?? Date.now;
+    this.limite = opcoes.redis.limite;
+    this.#redis = opcoes.redis;
+    this.#local = opcoes.local;
+    this.#logger = opcoes.logger;
+    this.#aoDecidirNaReserva = opcoes.aoDecidirNaReserva ?? (() => {});
+    this.#aoMudarModo = opcoes.aoMudarModo ?? (() => {});
+  }
+
+  get modo(): ModoLimitador {
+    return this.#modo;
+  }
+
+  async tentar(chave: string): Promise<DecisaoLimite> {
+    // While disconnected, do not even try: the command would fail, and ioredis reconnects alone.
+    if (this.#redis.conectado && this.#agora() >= this.#tentarRedisApos) {
+      try {
+        const decisao = await this.#redis.tentar(chave);
+        this.#mudarPara('redis', null);
+        return decisao;
+      } catch (erro) {
+        this.#tentarRedisApos = this.#agora() + this.#pausaMs;
+        this.#mudarPara('reserva', erro);
+      }
+    } else {
+      this.#mudarPara('reserva', null);
+    }
+    this.#aoDecidirNaReserva();
+    return this.#local.tentarAgora(chave);
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.close();
+  }
+
+  #mudarPara(modo: ModoLimitador, erro: unknown): void {
+    if (modo === this.#modo) return;
+    this.#modo = modo;
+    this.#aoMudarModo(modo);
+    if (modo === 'reserva') {
+      this.#logger.warn({ err: erro ?? undefined }, 'Redis indisponível: limite de requisições passa a ser contado só neste processo');
+    } else {
+      this.#logger.info('Redis de volta: limite de requisições volta a ser compartilhado entre os processos');
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// The request limit shared by every API process: a sliding-window log per key in a Redis sorted
+// set, decided by one Lua script (one round trip, atomic) that reads the time from Redis, so the
+// hosts' clocks never matter. Exact: never more than `limite` admitted in any window span.
+import { randomBytes } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import { decidir } from '@imoveis/domain';
+import type { DecisaoLimite, Limitador } from './limitador.ts';
+
+// KEYS[1]: the key's sorted set. ARGV: limit, window ms, a nonce unique to this request.
+// The window is (agora - janela, agora]: entries with score <= agora - janela are removed. The
+// member is the time plus the client's nonce, so two requests in the same millisecond are two
+// entries. Returns {admitted 0/1, count after the decision, agora, oldest score}.
+const SCRIPT_JANELA = `
+local t = redis.call('TIME')
+local agora = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local limite = tonumber(ARGV[1])
+local janela = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', agora - janela)
+local n = redis.call('ZCARD', KEYS[1])
+local admitido = 0
+if n < limite then
+  redis.call('ZADD', KEYS[1], agora, string.format('%d', agora) .. ':' .. ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], janela)
+  n = n + 1
+  admitido = 1
+end
+local maisAntiga = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local antiga = -1
+if maisAntiga[2] then antiga = tonumber(maisAntiga[2]) end
+return {admitido, n, agora, antiga}
+`;
+
+interface RedisComJanela extends Redis {
+  janelaDeslizante(chave: string, limite: number, janelaMs: number, nonce: string): Promise<[number, number, number, number]>;
+}
+
+/**
+ * Connection options for a limiter that must never make a request wait on a dead Redis:
+ * no offline queue (commands fail at once while disconnected), no per-command retries, and a
+ * command timeout for a Redis that is connected but not answering. Reconnection continues in
+ * the background.
+ */
+export function opcoesRedisLimitador(comandoTimeoutMs = 100): RedisOptions {
+  return {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: comandoTimeoutMs,
+    connectTimeout: 1_000,
+    retryStrategy: (tentativas) => Math.min(50 * 2 ** Math.min(tentativas, 6), 2_000),
+    lazyConnect: false,
+  };
+}
+
+export class LimitadorRedis implements Limitador {
+  readonly limite: number;
+  readonly redis: Redis;
+  readonly #janelaMs: number;
+  readonly #prefixo: string;
+  readonly #proprio: boolean;
+
+  /** `redis`: a URL (the limiter owns the connection) or a connection made with {@link opcoesRedisLimitador}. */
+  constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
+    this.limite = opcoes.limite;
+    this.#janelaMs = opcoes.janelaMs ?? 60_000;
+    this.#prefixo = opcoes.prefixo ?? 'imoveis:limite:';
+    this.#proprio = typeof opcoes.redis === 'string';
+    this.redis = typeof opcoes.redis === 'string' ? new Redis(opcoes.redis, opcoesRedisLimitador(opcoes.comandoTimeoutMs)) : opcoes.redis;
+    // defineCommand sends EVALSHA, falling back to EVAL (which loads it) on NOSCRIPT.
+    this.redis.defineCommand('janelaDeslizante', { numberOfKeys: 1, lua: SCRIPT_JANELA });
+  }
+
+  /** True when commands can be sent now (a disconnected client would fail them at once). */
+  get conectado(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  /** Rejects when Redis fails or does not answer within the command timeout. */
+  async tentar(chave: string): Promise<DecisaoLimite> {
+    const nonce = randomBytes(8).toString('hex');
+    const [admitido, contagem, agoraMs, antiga] = await (this.redis as RedisComJanela).janelaDeslizante(
+      this.#prefixo + chave,
+      this.limite,
+      this.#janelaMs,
+      nonce,
+    );
+    return decidir({ admitido: admitido === 1, contagem, maisAntigaMs: antiga < 0 ? null : antiga, agoraMs, limite: this.limite, janelaMs: this.#janelaMs });
+  }
+
+  async close(): Promise<void> {
+    if (!this.#proprio) return;
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}

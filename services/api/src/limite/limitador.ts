@@ -1,0 +1,36 @@
+// What the HTTP layer asks of a request limiter, and the per-process one.
+import { LimitadorEmMemoria, type DecisaoLimite } from '@imoveis/domain';
+
+export type { DecisaoLimite };
+
+export interface Limitador {
+  readonly limite: number;
+  /** Counts one request for `chave` if the window has room. Never rejects. */
+  tentar(chave: string): Promise<DecisaoLimite>;
+  close(): Promise<void>;
+}
+
+/** Exact for one process only: used without Redis, and as the fallback when Redis fails. */
+export class LimitadorLocal implements Limitador {
+  readonly limite: number;
+  readonly #memoria: LimitadorEmMemoria;
+  readonly #agora: () => number;
+
+  constructor(opcoes: { limite: number; janelaMs?: number; agora?: () => number }) {
+    this.limite = opcoes.limite;
+    this.#memoria = new LimitadorEmMemoria(opcoes.janelaMs === undefined ? { limite: opcoes.limite } : { limite: opcoes.limite, janelaMs: opcoes.janelaMs });
+    this.#agora = opcoes.agora ?? Date.now;
+  }
+
+  tentar(chave: string): Promise<DecisaoLimite> {
+    return Promise.resolve(this.tentarAgora(chave));
+  }
+
+  tentarAgora(chave: string): DecisaoLimite {
+    return this.#memoria.tentar(chave, this.#agora());
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

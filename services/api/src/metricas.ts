@@ -1,0 +1,80 @@
+// The API's Prometheus metrics, in a registry of its own (never prom-client's global one, so
+// several apps in one test process do not collide).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metricas {
+  readonly registro: Registry;
+  readonly requisicoes: Counter<'rota' | 'metodo' | 'status'>;
+  readonly duracao: Histogram<'rota' | 'metodo' | 'status'>;
+  readonly recusasPorLimite: Counter<'chave'>;
+  readonly decisoesNaReserva: Counter;
+  readonly transicoesLimitador: Counter<'para'>;
+  readonly limitadorEmReserva: Gauge;
+  /** Set by the app to read the projection's freshness at scrape time. */
+  lerFrescor: () => { idadeS: number | null; atraso: number | null };
+}
+
+export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metricas {
+  const registro = new Registry();
+  if (opcoes.padraoDoProcesso ?? true) collectDefaultMetrics({ register: registro });
+  const metricas: Metricas = {
+    registro,
+    requisicoes: new Counter({
+      name: 'http_requisicoes_total',
+      help: 'Requisições respondidas, por rota, método e status',
+      labelNames: ['rota', 'metodo', 'status'],
+      registers: [registro],
+    }),
+    duracao: new Histogram({
+      name: 'http_duracao_segundos',
+      help: 'Tempo de resposta em segundos, por rota, método e status',
+      labelNames: ['rota', 'metodo', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registro],
+    }),
+    recusasPorLimite: new Counter({
+      name: 'limite_recusas_total',
+      help: 'Respostas 429, por tipo de chave (credencial ou endereço do cliente)',
+      labelNames: ['chave'],
+      registers: [registro],
+    }),
+    decisoesNaReserva: new Counter({
+      name: 'limitador_decisoes_reserva_total',
+      help: 'Requisições limitadas pelo limitador do processo porque o Redis falhou',
+      registers: [registro],
+    }),
+    transicoesLimitador: new Counter({
+      name: 'limitador_transicoes_total',
+      help: 'Mudanças do limitador entre o Redis e a reserva do processo',
+      labelNames: ['para'],
+      registers: [registro],
+    }),
+    limitadorEmReserva: new Gauge({
+      name: 'limitador_em_reserva',
+      help: '1 enquanto o limite é contado só neste processo (Redis indisponível)',
+      registers: [registro],
+    }),
+    lerFrescor: () => ({ idadeS: null, atraso: null }),
+  };
+  new Gauge({
+    name: 'projecao_idade_segundos',
+    help: 'Segundos desde que o projetor confirmou estar em dia com o Kafka (ausente sem projeção)',
+    registers: [registro],
+    collect() {
+      const { idadeS } = metricas.lerFrescor();
+      if (idadeS === null) this.reset();
+      else this.set(idadeS);
+    },
+  });
+  new Gauge({
+    name: 'projecao_atraso_mensagens',
+    help: 'Mensagens que faltavam consumir no último registro do projetor',
+    registers: [registro],
+    collect() {
+      const { atraso } = metricas.lerFrescor();
+      if (atraso === null) this.reset();
+      else this.set(atraso);
+    },
+  });
+  return metricas;
+}

@@ -1,0 +1,89 @@
+// The gate of every partner route, in this order: who is asking (the bearer credential, or the
+// client address when there is no valid one), the request limit for that key (so tokens cannot
+// be guessed at speed, and a refused token still costs a request), then the 401, then Accept.
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { PADRAO_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
+import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
+import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, type MotivoNaoAutenticado } from '../erros.ts';
+import type { DecisaoLimite, Limitador } from '../limite/limitador.ts';
+import type { Metricas } from '../metricas.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The partner's credential, set by the gate on every partner route it lets through. */
+    credencial: Credencial | null;
+  }
+}
+
+const JANELA_S = 60;
+// RFC 6750 b64token after "Bearer" and exactly one space.
+const CABECALHO_BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+const PARAMETROS_DE_TOKEN = new Set(['access_token', 'token']);
+
+type Identificacao = { tipo: 'credencial'; credencial: Credencial } | { tipo: 'anonima'; motivo: MotivoNaoAutenticado };
+
+/** True when the query string carries something that is or looks like a credential. */
+export function tokenNaUrl(query: unknown): boolean {
+  if (query === null || typeof query !== 'object') return false;
+  for (const [nome, valor] of Object.entries(query as Record<string, unknown>)) {
+    if (PARAMETROS_DE_TOKEN.has(nome.toLowerCase())) return true;
+    const valores = Array.isArray(valor) ? valor : [valor];
+    if (valores.some((v) => typeof v === 'string' && PADRAO_TOKEN.test(v))) return true;
+  }
+  return false;
+}
+
+function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Identificacao {
+  if (tokenNaUrl(request.query)) return { tipo: 'anonima', motivo: 'na-url' };
+  const cabecalho = request.headers.authorization;
+  if (cabecalho === undefined || cabecalho === '') return { tipo: 'anonima', motivo: 'ausente' };
+  const token = CABECALHO_BEARER.exec(cabecalho)?.[1];
+  if (token === undefined) return { tipo: 'anonima', motivo: 'malformada' };
+  const resultado = credenciais.autenticar(token);
+  if (resultado.tipo === 'valida') return { tipo: 'credencial', credencial: resultado.credencial };
+  return { tipo: 'anonima', motivo: resultado.tipo };
+}
+
+/**
+ * True unless Accept excludes JSON. The most specific matching range decides (RFC 9110
+ * §12.5.1), so `application/json;q=0, *\/*` refuses JSON.
+ */
+export function aceitaJson(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === '') return true;
+  let melhor: { especificidade: number; q: number } | null = null;
+  for (const faixa of accept.split(',')) {
+    const [tipo = '', ...parametros] = faixa.split(';').map((p) => p.trim().toLowerCase());
+    const especificidade = tipo === 'application/json' ? 3 : tipo === 'application/*' ? 2 : tipo === '*/*' ? 1 : 0;
+    if (especificidade === 0) continue;
+    const qTexto = parametros.find((p) => p.startsWith('q='))?.slice(2);
+    const q = qTexto === undefined ? 1 : Number(qTexto);
+    if (melhor === null || especificidade > melhor.especificidade) melhor = { especificidade, q: Number.isNaN(q) ? 0 : q };
+  }
+  return melhor !== null && melhor.q > 0;
+}
+
+/** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every partner answer. */
+export function cabecalhosDeLimite(reply: FastifyReply, politica: string, decisao: DecisaoLimite): void {
+  reply.header('RateLimit-Policy', `"${politica}";q=${decisao.limite};w=${JANELA_S}`);
+  reply.header('RateLimit', `"${politica}";r=${decisao.restantes};t=${decisao.reinicioS}`);
+}
+
+export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: Limitador; metricas: Metricas }): onRequestAsyncHookHandler {
+  return async function porteiro(request, reply) {
+    const quem = identificar(request, deps.credenciais);
+    const chave = quem.tipo === 'credencial' ? `credencial:${quem.credencial.id}` : `ip:${request.ip}`;
+    const politica = quem.tipo === 'credencial' ? 'credencial' : 'endereco';
+    const decisao = await deps.limitador.tentar(chave);
+    cabecalhosDeLimite(reply, politica, decisao);
+    if (!decisao.admitido) {
+      deps.metricas.recusasPorLimite.inc({ chave: politica });
+      throw new LimiteExcedido(decisao.limite, decisao.retryAfterS ?? 1);
+    }
+    if (quem.tipo === 'anonima') {
+      request.log.info({ motivo: quem.motivo }, 'requisição sem credencial válida');
+      throw new NaoAutenticado(quem.motivo);
+    }
+    request.credencial = quem.credencial;
+    if (!aceitaJson(request.headers.accept)) throw new FormatoNaoAceitavel();
+  };
+}

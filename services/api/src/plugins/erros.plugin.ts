@@ -1,0 +1,105 @@
+// One error handler and one not-found handler for the whole app: every failure becomes an
+// `Erro` body with the right status; 5xx messages never carry internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErroApi, RotaNaoEncontrada } from '../erros.ts';
+import { urlParaLog } from '../logger.ts';
+
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+interface Resposta {
+  status: number;
+  mensagem: string;
+  cabecalhos: Readonly<Record<string, string>>;
+}
+
+interface ProblemaValidacao {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** The partner message for one zod issue on parameter `nome`, given what was sent. */
+function descreverProblema(problema: ProblemaValidacao, enviado: unknown): string {
+  const p = problema.params;
+  if (enviado === undefined) return 'obrigatório';
+  switch (problema.keyword) {
+    case 'too_big':
+      return `deve ser no máximo ${String(p['maximum'])}`;
+    case 'too_small':
+      return `deve ser no mínimo ${String(p['minimum'])}`;
+    case 'invalid_format':
+      if (p['format'] === 'uuid') return 'esperado um uuid';
+      if (p['format'] === 'datetime') return 'esperada uma data-hora ISO 8601 com fuso horário, por exemplo 2026-11-21T10:00:00-03:00 (um + no fuso vai como %2B)';
+      return problema.message ?? 'formato inválido';
+    case 'custom':
+      return problema.message ?? 'inválido';
+    case 'invalid_type':
+      return p['expected'] === 'int' || p['expected'] === 'number' ? 'esperado um número inteiro' : 'valor inválido';
+    default:
+      return problema.message ?? 'inválido';
+  }
+}
+
+/** "parâmetro 'x' inválido: ..." for each offending parameter, in the order zod found them. */
+export function mensagemDeValidacao(problemas: readonly ProblemaValidacao[], enviados: Record<string, unknown>): string {
+  const porParametro = new Map<string, string>();
+  for (const problema of problemas) {
+    const nome = problema.instancePath.split('/')[1] ?? '';
+    if (porParametro.has(nome)) continue;
+    porParametro.set(nome, descreverProblema(problema, enviados[nome]));
+  }
+  return [...porParametro].map(([nome, motivo]) => (nome === '' ? `parâmetros inválidos: ${motivo}` : `parâmetro '${nome}' inválido: ${motivo}`)).join('; ');
+}
+
+const MENSAGENS_FRAMEWORK: Record<number, string> = {
+  400: 'requisição inválida',
+  404: 'rota não encontrada',
+  405: 'método não permitido',
+  406: 'formato de resposta não aceitável',
+  408: 'tempo esgotado ao receber a requisição',
+  413: 'corpo da requisição grande demais (a interface não aceita corpo)',
+  414: 'URL longa demais',
+  415: 'tipo de conteúdo não suportado (a interface não aceita corpo)',
+  431: 'cabeçalhos grandes demais',
+};
+
+function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequest): Resposta {
+  if (erro instanceof ErroApi) return { status: erro.statusCode, mensagem: erro.message, cabecalhos: erro.cabecalhos };
+  if (hasZodFastifySchemaValidationErrors(erro)) {
+    const fastifyErro = erro as unknown as FastifyError;
+    const enviados = (fastifyErro.validationContext === 'params' ? request.params : request.query) as Record<string, unknown> | undefined;
+    return { status: 400, mensagem: mensagemDeValidacao(erro.validation, enviados ?? {}), cabecalhos: {} };
+  }
+  const { code, statusCode } = erro as FastifyError;
+  if (code === 'FST_UNDER_PRESSURE') {
+    return { status: 503, mensagem: 'serviço sobrecarregado no momento; tente novamente em instantes', cabecalhos: { 'Retry-After': '5' } };
+  }
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, mensagem: MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada', cabecalhos: {} };
+  }
+  return { status: 500, mensagem: 'falha temporária; tente novamente', cabecalhos: {} };
+}
+
+export function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyReply {
+  return reply.code(resposta.status).headers(resposta.cabecalhos).type(JSON_UTF8).send(JSON.stringify({ mensagem: resposta.mensagem }));
+}
+
+function errosPlugin(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
+  app.setErrorHandler((erro: FastifyError | Error, request, reply) => {
+    const resposta = paraResposta(erro, request);
+    if (resposta.status >= 500 && resposta.status !== 503) request.log.error({ err: erro }, 'falha ao atender a requisição');
+    else if (resposta.status === 503) request.log.warn({ err: erro }, 'serviço indisponível');
+    else request.log.debug({ code: (erro as FastifyError).code, motivo: resposta.mensagem }, 'requisição recusada');
+    return enviarErro(reply, resposta);
+  });
+
+  app.setNotFoundHandler((request) => {
+    throw new RotaNaoEncontrada(request.method, urlParaLog(request.url.split('?')[0] ?? '/'));
+  });
+  pronto();
+}
+
+export default fp(errosPlugin, { name: 'erros', fastify: '5.x' });

@@ -1,0 +1,155 @@
+// The partner OpenAPI 3.1 document, generated from the zod schemas of @imoveis/contracts and
+// completed with what schemas cannot say: statuses with their Erro bodies and headers, the
+// bearer scheme, the limits. Served at /api/v1/openapi.json and as a page at /api/v1/docs.
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { POR_PAGINA } from '@imoveis/contracts';
+import { JSON_UTF8 } from './erros.plugin.ts';
+
+export const PREFIXO = '/api/v1';
+
+type Json = Record<string, unknown>;
+
+const DESCRICOES: Record<string, string> = {
+  '200': 'Sucesso.',
+  '304': 'Não modificado desde a versão indicada em If-None-Match.',
+  '400': 'Parâmetro inválido; a mensagem nomeia o parâmetro.',
+  '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL).',
+  '404': 'O imóvel não existe ou não está anunciado.',
+  '406': 'O cabeçalho Accept exclui application/json.',
+  '429': 'Mais requisições por minuto do que o limite da credencial. Repita a mesma requisição depois de `Retry-After` segundos.',
+  '500': 'Falha temporária; tente novamente.',
+  '503': 'Serviço temporariamente indisponível ou sobrecarregado; tente novamente depois de `Retry-After` segundos.',
+};
+
+function descricaoGeral(limite: number): string {
+  return [
+    'Interface somente leitura para portais parceiros: imóveis anunciados, um imóvel, e exclusões físicas do cadastro.',
+    '',
+    'Sincronização recomendada: carga inicial pela varredura completa de `/imoveis` seguindo `proximo_cursor` até `null`;',
+    'depois, periodicamente, `/imoveis?alterados_desde=...` e `/imoveis/removidos?desde=...` com o início da execução anterior menos 1 a 2 minutos.',
+    '',
+    '**Autenticação**: `Authorization: Bearer <token>` em toda requisição; o token nunca vai na URL.',
+    '',
+    `**Limites**: ${limite} requisições por minuto (janela deslizante de 60 s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
+    'Requisições sem credencial válida são limitadas por endereço do cliente.',
+    'Toda resposta traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers).',
+    `\`por_pagina\`: de ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}, padrão ${POR_PAGINA.padrao}.`,
+    '',
+    'Datas-horas: ISO 8601 com fuso; nas respostas, com milissegundos.',
+  ].join('\n');
+}
+
+function cabecalhos(limite: number): Json {
+  return {
+    RateLimitPolicy: {
+      description: `A política de limite: \`"credencial";q=${limite};w=60\` (ou \`"endereco"\` sem credencial válida).`,
+      schema: { type: 'string', example: `"credencial";q=${limite};w=60` },
+    },
+    RateLimit: {
+      description: 'Requisições restantes na janela (`r`) e segundos até a mais antiga sair da janela (`t`).',
+      schema: { type: 'string', example: `"credencial";r=${limite - 1};t=60` },
+    },
+    RetryAfter: {
+      description: 'Segundos inteiros (no mínimo 1) até a próxima tentativa ser aceita.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+    ETag: { description: 'Versão do imóvel, para `If-None-Match`.', schema: { type: 'string' } },
+    WWWAuthenticate: { description: 'Esquema exigido: Bearer.', schema: { type: 'string' } },
+    Allow: { description: 'Métodos aceitos: GET.', schema: { type: 'string' } },
+  };
+}
+
+const ref = (nome: string): Json => ({ $ref: `#/components/headers/${nome}` });
+
+/** Schemas reachable from the paths, so components list only what the partner API uses. */
+function referenciados(doc: Json): Set<string> {
+  const schemas = ((doc['components'] as Json | undefined)?.['schemas'] ?? {}) as Json;
+  const vistos = new Set<string>();
+  const pendentes = [doc['paths']];
+  while (pendentes.length > 0) {
+    const texto = JSON.stringify(pendentes.pop());
+    for (const [, nome] of texto.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (nome !== undefined && !vistos.has(nome)) {
+        vistos.add(nome);
+        pendentes.push(schemas[nome]);
+      }
+    }
+  }
+  return vistos;
+}
+
+/** Completes the generated document; exported so tests can check it without a server. */
+export function completarDocumento(gerado: Json, limite: number): Json {
+  const caminhos: Json = {};
+  for (const [caminho, operacoes] of Object.entries((gerado['paths'] ?? {}) as Record<string, Json>)) {
+    if (!caminho.startsWith(`${PREFIXO}/`)) continue;
+    for (const operacao of Object.values(operacoes) as Json[]) {
+      const respostas = (operacao['responses'] ?? {}) as Record<string, Json>;
+      if (operacao['operationId'] === 'obterImovel') {
+        respostas['304'] = { description: '', headers: { ETag: ref('ETag') } };
+      }
+      for (const [status, resposta] of Object.entries(respostas)) {
+        resposta['description'] = DESCRICOES[status] ?? 'Resposta.';
+        const h: Json = { ...((resposta['headers'] as Json | undefined) ?? {}), 'RateLimit-Policy': ref('RateLimitPolicy'), RateLimit: ref('RateLimit') };
+        if (status === '429' || status === '503') h['Retry-After'] = ref('RetryAfter');
+        if (status === '401') h['WWW-Authenticate'] = ref('WWWAuthenticate');
+        if (status === '200' && operacao['operationId'] === 'obterImovel') h['ETag'] = ref('ETag');
+        resposta['headers'] = h;
+      }
+      operacao['security'] = [{ bearer: [] }];
+      for (const parametro of (operacao['parameters'] ?? []) as Json[]) {
+        // The schema validates the raw query text (digits); partners need the number it stands for.
+        if (parametro['name'] === 'por_pagina') {
+          parametro['schema'] = { type: 'integer', minimum: POR_PAGINA.minimo, maximum: POR_PAGINA.maximo, default: POR_PAGINA.padrao };
+        }
+      }
+    }
+    caminhos[caminho.slice(PREFIXO.length)] = operacoes;
+  }
+  const doc: Json = { ...gerado, paths: caminhos, servers: [{ url: PREFIXO, description: 'Este servidor (a versão vai no caminho).' }] };
+  const componentes = { ...((gerado['components'] ?? {}) as Json) };
+  const schemas = (componentes['schemas'] ?? {}) as Json;
+  const usados = referenciados(doc);
+  componentes['schemas'] = Object.fromEntries(Object.entries(schemas).filter(([nome]) => usados.has(nome)));
+  componentes['headers'] = cabecalhos(limite);
+  componentes['securitySchemes'] = {
+    bearer: { type: 'http', scheme: 'bearer', description: 'Credencial emitida pelo operador do serviço, no cabeçalho Authorization; nunca na URL.' },
+  };
+  doc['components'] = componentes;
+  doc['security'] = [{ bearer: [] }];
+  return doc;
+}
+
+async function openApiPlugin(app: FastifyInstance, opcoes: { limite: number }): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Imóveis para portais parceiros',
+        version: '1.0.0',
+        description: descricaoGeral(opcoes.limite),
+      },
+      tags: [{ name: 'imoveis', description: 'Imóveis anunciados e exclusões' }],
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: (documento) => completarDocumento(jsonSchemaTransformObject(documento) as Json, opcoes.limite) as ReturnType<typeof jsonSchemaTransformObject>,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: `${PREFIXO}/docs`,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  let texto: string | null = null;
+  // Served even under pressure (under-pressure lets a route through when its handler returns
+  // nothing): it is one cached string, and clients need the contract to understand a 503.
+  app.get(`${PREFIXO}/openapi.json`, { schema: { hide: true }, config: { pressureHandler: () => undefined } }, (_request, reply) => {
+    // The document cannot change after start: build it once.
+    texto ??= JSON.stringify(app.swagger());
+    return reply.type(JSON_UTF8).send(texto);
+  });
+}
+
+export default fp(openApiPlugin, { name: 'openapi', fastify: '5.x', dependencies: ['erros'] });

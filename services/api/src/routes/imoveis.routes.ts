@@ -1,0 +1,124 @@
+// The three partner operations. Pages are assembled as text from the stored JSON items: the
+// documents are never parsed and re-serialised (the response schemas feed the OpenAPI document).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  Erro,
+  ListagemImoveis,
+  ListagemRemovidos,
+  Imovel,
+  ListarImoveisQuery,
+  ListarRemovidosQuery,
+  ObterImovelParams,
+  POR_PAGINA,
+} from '@imoveis/contracts';
+import type { ItemRemovidoLinha, PaginaItens } from '@imoveis/projection-store';
+import { ImovelNaoEncontrado } from '../erros.ts';
+import type { FonteProjecao } from '../fonte-projecao.ts';
+import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
+
+/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from ready-made item texts. */
+export function montarListagem(pagina: PaginaItens, porPagina: number): string {
+  const ultimo = pagina.itens.at(-1);
+  // The reader never returns an empty page with more to come, so the last id is the cursor.
+  const cursor = pagina.haMais && ultimo !== undefined ? `"${ultimo.id}"` : 'null';
+  let dados = '';
+  for (let i = 0; i < pagina.itens.length; i++) dados += (i === 0 ? '' : ',') + (pagina.itens[i] as { json: string }).json;
+  return `{"dados":[${dados}],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`;
+}
+
+export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {
+  const dados = itens.map((i) => `{"id":"${i.id}","codigo":${JSON.stringify(i.codigo)},"removido_em":"${new Date(i.removidoEm).toISOString()}"}`);
+  return `{"dados":[${dados.join(',')}]}`;
+}
+
+/** Weak (compression changes the bytes, not the meaning); moves whenever `atualizado_em` does. */
+export function etagImovel(id: string, atualizadoEm: number): string {
+  return `W/"v1-${id}-${atualizadoEm.toString(36)}"`;
+}
+
+/** If-None-Match per RFC 9110 §13.1.2: weak comparison, a list, or `*`. */
+export function etagCorresponde(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const opaca = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((item) => {
+    const t = item.trim();
+    return t === '*' || t.replace(/^W\//, '') === opaca;
+  });
+}
+
+// The typed reply only accepts the schema's object shapes; ready-made JSON text goes untyped.
+const bruto = (reply: unknown): FastifyReply => reply as FastifyReply;
+function enviarTexto(reply: unknown, texto: string): void {
+  bruto(reply).type(JSON_UTF8).send(texto);
+}
+
+const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 503: Erro } as const;
+
+export function rotasImoveis(fonte: FonteProjecao) {
+  return function imoveisRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
+    const rotas = app.withTypeProvider<ZodTypeProvider>();
+
+    rotas.get(
+      '/imoveis',
+      {
+        schema: {
+          operationId: 'listarImoveis',
+          summary: 'Lista imóveis anunciados (varredura completa) ou alterados desde um instante (incremental)',
+          tags: ['imoveis'],
+          querystring: ListarImoveisQuery,
+          response: { 200: ListagemImoveis, ...ERROS_COMUNS },
+        },
+      },
+      (request, reply) => {
+        const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
+        const leitor = fonte.atual();
+        const aposId = cursor ?? null;
+        const pagina =
+          desde === undefined
+            ? leitor.listarAnunciados({ aposId, limite: porPagina })
+            : leitor.listarAlterados({ desdeMs: desde.getTime(), aposId, limite: porPagina });
+        enviarTexto(reply, montarListagem(pagina, porPagina));
+      },
+    );
+
+    // Registered before `/imoveis/:id` for readability; the router prefers static segments anyway.
+    rotas.get(
+      '/imoveis/removidos',
+      {
+        schema: {
+          operationId: 'listarRemovidos',
+          summary: 'Lista exclusões físicas do cadastro desde um instante',
+          tags: ['imoveis'],
+          querystring: ListarRemovidosQuery,
+          response: { 200: ListagemRemovidos, ...ERROS_COMUNS },
+        },
+      },
+      (request, reply) => {
+        enviarTexto(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
+      },
+    );
+
+    rotas.get(
+      '/imoveis/:id',
+      {
+        schema: {
+          operationId: 'obterImovel',
+          summary: 'Obtém um imóvel anunciado',
+          tags: ['imoveis'],
+          params: ObterImovelParams,
+          response: { 200: Imovel, 404: Erro, ...ERROS_COMUNS },
+        },
+      },
+      (request, reply) => {
+        const achado = fonte.atual().obterAnunciado(request.params.id);
+        if (achado === null) throw new ImovelNaoEncontrado();
+        const etag = etagImovel(request.params.id, achado.atualizadoEm);
+        reply.header('ETag', etag);
+        if (etagCorresponde(request.headers['if-none-match'], etag)) bruto(reply).code(304).send();
+        else enviarTexto(reply, achado.json);
+      },
+    );
+    pronto();
+  };
+}

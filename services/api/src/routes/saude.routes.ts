@@ -1,0 +1,62 @@
+// Liveness, readiness and Prometheus metrics: no credential, outside the partner prefix, and
+// answered even under pressure (readiness then says so) so orchestrators and scrapers see why.
+import type { FastifyInstance } from 'fastify';
+import type { Frescor } from '@imoveis/projection-store';
+import type { FonteProjecao } from '../fonte-projecao.ts';
+import type { Metricas } from '../metricas.ts';
+import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
+
+export interface EstadoProntidao {
+  pronto: boolean;
+  motivos: string[];
+  /** Seconds since the projector last confirmed it had consumed everything; null if never. */
+  idade_projecao_s: number | null;
+}
+
+export function avaliarProntidao(args: { frescor: Frescor | null; agoraMs: number; atrasoMaximoMs: number; sobPressao: boolean }): EstadoProntidao {
+  const motivos: string[] = [];
+  const emDiaEm = args.frescor?.emDiaEm ?? null;
+  const idade = emDiaEm === null ? null : Math.max(0, (args.agoraMs - emDiaEm) / 1000);
+  if (args.frescor === null) motivos.push('projeção ausente');
+  else if (emDiaEm === null) motivos.push('o projetor ainda não alcançou o fim dos tópicos');
+  // A quiet register is not lag: the projector keeps re-confirming emDiaEm while caught up.
+  else if (args.agoraMs - emDiaEm > args.atrasoMaximoMs) motivos.push(`projeção atrasada: em dia pela última vez há ${Math.round(idade ?? 0)} s`);
+  if (args.sobPressao) motivos.push('processo sob pressão');
+  return { pronto: motivos.length === 0, motivos, idade_projecao_s: idade };
+}
+
+// Under-pressure calls this instead of refusing: returning nothing lets the request through.
+const ignorarPressao = { pressureHandler: () => undefined };
+
+export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atrasoMaximoMs: number; agora: () => number }) {
+  const lerFrescor = (): Frescor | null => {
+    try {
+      return deps.fonte.atual().frescor();
+    } catch {
+      return null;
+    }
+  };
+  return function saudeRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
+    deps.metricas.lerFrescor = () => {
+      const frescor = lerFrescor();
+      const emDiaEm = frescor?.emDiaEm ?? null;
+      return { idadeS: emDiaEm === null ? null : (deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
+    };
+
+    app.get('/health/live', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
+      reply.type(JSON_UTF8).send('{"vivo":true}'),
+    );
+
+    app.get('/health/ready', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
+      const sobPressao = (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() ?? false;
+      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, sobPressao });
+      return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
+    });
+
+    app.get('/metrics', { config: ignorarPressao, schema: { hide: true } }, async (_request, reply) => {
+      const texto = await deps.metricas.registro.metrics();
+      return reply.type(deps.metricas.registro.contentType).send(texto);
+    });
+    pronto();
+  };
+}

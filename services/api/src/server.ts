@@ -1,0 +1,78 @@
+// The API process: reads the environment (only here), opens the projection, Redis and the
+// credentials, builds the app, listens, and shuts down cleanly on a signal.
+import closeWithGrace from 'close-with-grace';
+import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { LeitorSqlite } from '@imoveis/projection-store';
+import { buildApp } from './app.ts';
+import { ConfiguracaoApi } from './config.ts';
+import { CredenciaisStore } from './credenciais/credenciais-store.ts';
+import { FonteReabrivel } from './fonte-projecao.ts';
+import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
+import { LimitadorRedis } from './limite/limitador-redis.ts';
+import { LimitadorLocal, type Limitador } from './limite/limitador.ts';
+import { criarLogger } from './logger.ts';
+import { criarMetricas, type Metricas } from './metricas.ts';
+
+const config = lerConfiguracaoOuSair(ConfiguracaoApi);
+const logger = criarLogger({ nivel: config.LOG_LEVEL });
+const metricas = criarMetricas();
+
+function criarLimitador(m: Metricas): Limitador {
+  const local = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
+  if (config.REDIS_URL === undefined) {
+    logger.warn('REDIS_URL ausente: limite de requisições contado só neste processo (correto apenas com um único processo da API)');
+    return local;
+  }
+  const redis = new LimitadorRedis({
+    redis: config.REDIS_URL,
+    limite: config.RATE_LIMIT_PER_MINUTE,
+    prefixo: config.RATE_LIMIT_KEY_PREFIX,
+    comandoTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+  });
+  // Connection errors are reported by the fallback limiter, once per transition.
+  redis.redis.on('error', () => {});
+  return new LimitadorComReserva({
+    redis,
+    local,
+    logger,
+    aoDecidirNaReserva: () => m.decisoesNaReserva.inc(),
+    aoMudarModo: (modo) => {
+      m.transicoesLimitador.inc({ para: modo });
+      m.limitadorEmReserva.set(modo === 'reserva' ? 1 : 0);
+    },
+  });
+}
+
+const credenciais = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
+try {
+  fonte.atual();
+} catch {
+  logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 503 e não fica pronta até o projetor criá-la');
+}
+const limitador = criarLimitador(metricas);
+
+const app = await buildApp({
+  config: {
+    limitePorMinuto: config.RATE_LIMIT_PER_MINUTE,
+    atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
+    trustProxy: config.TRUST_PROXY,
+    pressao: { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS },
+  },
+  leitor: fonte,
+  limitador,
+  credenciais,
+  logger,
+  metricas,
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'encerrando após erro');
+  else logger.info({ signal }, 'encerrando');
+  await app.close();
+  await limitador.close();
+  credenciais.close();
+  fonte.close();
+});
+
+await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,0 +1,107 @@
+// The API as operators run it (`pnpm api`, i.e. server.ts): a bad setting stops it with one line
+// naming the variable; three processes sharing one Redis admit exactly the limit per credential
+// over real HTTP; SIGTERM shuts a process down cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { emitirCredencial } from '../../services/api/src/index.ts';
+import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { portasLivres } from '../infra/processo-servico.ts';
+import { criarProjecao, idsOrdenados, type ProjecaoDeTeste } from '../integration/api-suporte.ts';
+
+const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Processo {
+  readonly filho: ChildProcess;
+  readonly saida: () => string;
+  readonly fim: Promise<number | null>;
+}
+
+function iniciarApi(env: Record<string, string>): Processo {
+  const filho = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
+    cwd: RAIZ,
+    env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let saida = '';
+  filho.stdout?.on('data', (d: Buffer) => (saida += d.toString()));
+  filho.stderr?.on('data', (d: Buffer) => (saida += d.toString()));
+  const fim = new Promise<number | null>((resolve) => filho.once('exit', (codigo) => resolve(codigo)));
+  return { filho, saida: () => saida, fim };
+}
+
+async function parar(p: Processo): Promise<number | null> {
+  if (p.filho.exitCode === null && p.filho.signalCode === null) p.filho.kill('SIGTERM');
+  return p.fim;
+}
+
+let projecao: ProjecaoDeTeste;
+let credenciais: SqliteTemporario;
+
+beforeAll(() => {
+  projecao = criarProjecao();
+  projecao.aplicar(idsOrdenados(3).map((id) => imovelSalvo(id, 1)), Date.parse('2026-11-21T10:00:00Z'));
+  projecao.emDia(Date.now());
+  credenciais = sqliteTemporario('credenciais.json');
+});
+
+afterAll(() => {
+  projecao.remover();
+  credenciais.remover();
+});
+
+describe('pnpm api', () => {
+  it('stops at start with one line naming a bad variable', async () => {
+    const p = iniciarApi({ RATE_LIMIT_PER_MINUTE: 'muitos', DATABASE_PATH: projecao.arquivo.caminho });
+    expect(await p.fim).toBe(1);
+    const linhas = p.saida().trim().split('\n');
+    expect(linhas).toHaveLength(1);
+    expect(linhas[0]).toContain('RATE_LIMIT_PER_MINUTE');
+  });
+
+  it('runs as three processes sharing one Redis that admit exactly 120 requests per credential in total, and stop cleanly on SIGTERM', async () => {
+    const { token } = emitirCredencial(credenciais.caminho, 'Portal Três Processos');
+    const portas = await portasLivres(3);
+    const prefixo = `${nomeUnico('e2e')}:`;
+    const processos = portas.map((porta) =>
+      iniciarApi({
+        PORT: String(porta),
+        DATABASE_PATH: projecao.arquivo.caminho,
+        CREDENTIALS_FILE: credenciais.caminho,
+        REDIS_URL: inject('redisUrl'),
+        RATE_LIMIT_KEY_PREFIX: prefixo,
+        // Exactness is the script's; a loaded test machine must not push a process to its fallback.
+        REDIS_COMMAND_TIMEOUT_MS: '2000',
+      }),
+    );
+    try {
+      for (const porta of portas) {
+        await expect
+          .poll(async () => (await fetch(`http://127.0.0.1:${porta}/health/ready`).catch(() => null))?.status, { timeout: 30_000, interval: 100 })
+          .toBe(200);
+      }
+      const status: number[] = [];
+      for (let onda = 0; onda < 24; onda++) {
+        const respostas = await Promise.all(
+          portas.map((porta) =>
+            Promise.all(
+              Array.from({ length: 5 }, () =>
+                fetch(`http://127.0.0.1:${porta}/api/v1/imoveis?por_pagina=1`, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => {
+                  await r.arrayBuffer();
+                  return r.status;
+                }),
+              ),
+            ),
+          ),
+        );
+        status.push(...respostas.flat());
+      }
+      expect(status.filter((s) => s === 200)).toHaveLength(120);
+      expect(status.filter((s) => s === 429)).toHaveLength(240);
+    } finally {
+      const codigos = await Promise.all(processos.map(parar));
+      expect(codigos).toEqual([0, 0, 0]);
+    }
+  });
+});

@@ -1,0 +1,184 @@
+// Bearer authentication: every way a credential can be missing or wrong gives 401 with an Erro;
+// the credentials file changed under a running API takes effect within seconds; a token in the
+// URL is refused and never logged; wrong credentials are limited per client address.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { executarCli } from '../../services/api/src/credentials-cli.ts';
+import { emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
+import { sqliteTemporario } from '../helpers.ts';
+import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
+
+const executar = promisify(execFile);
+const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
+
+let projecao: ProjecaoDeTeste;
+let api: ApiDeTeste;
+let id: string;
+
+beforeAll(async () => {
+  projecao = criarProjecao();
+  [id] = idsOrdenados(1) as [string];
+  projecao.aplicar([imovelSalvo(id, 1)], Date.parse('2026-11-21T10:00:00Z'));
+  api = await criarApi({ leitor: projecao.abrirLeitor(), limite: 10_000 });
+});
+
+afterAll(async () => {
+  await api.fechar();
+  projecao.remover();
+});
+
+const mensagem = (body: string): string => (JSON.parse(body) as { mensagem: string }).mensagem;
+
+describe('401 with an Erro', () => {
+  it('serves a request with a valid bearer credential', async () => {
+    expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+    expect((await api.get('/api/v1/imoveis', { headers: { authorization: `bearer ${api.token}` } })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['missing', null, 'ausente'],
+    ['empty', '', 'ausente'],
+    ['another scheme', 'Basic dXNlcjpwYXNz', 'malformado'],
+    ['the word Bearer alone', 'Bearer', 'malformado'],
+    ['two spaces', 'Bearer  imv_x', 'malformado'],
+    ['two tokens', 'Bearer a b', 'malformado'],
+    ['an unknown token', 'Bearer imv_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'inválida'],
+    ['a token of another shape', 'Bearer abc.def', 'inválida'],
+  ])('refuses a request whose Authorization is %s', async (_caso, cabecalho, trecho) => {
+    const headers: Record<string, string> = cabecalho === null ? {} : { authorization: cabecalho };
+    for (const url of ['/api/v1/imoveis', `/api/v1/imoveis/${id}`, '/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z']) {
+      const r = await api.get(url, { token: null, headers });
+      expect(r.statusCode, url).toBe(401);
+      expect(r.headers['www-authenticate']).toMatch(/^Bearer realm="imoveis"/);
+      expect(mensagem(r.body)).toContain(trecho);
+    }
+  });
+
+  it('checks the credential before the parameters, so a stranger learns nothing from a 400', async () => {
+    const r = await api.get('/api/v1/imoveis?por_pagina=999', { token: null });
+    expect(r.statusCode).toBe(401);
+  });
+});
+
+describe('the credentials file changed under a running API', () => {
+  it('stops accepting a credential revoked through the CLI within seconds, without a restart', async () => {
+    const { token, credencial } = emitirCredencial(api.credenciaisArquivo, 'Portal Revogado');
+    await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
+
+    const saida: string[] = [];
+    const codigo = executarCli(['revoke', credencial.id], { arquivo: api.credenciaisArquivo, escrever: (l) => saida.push(l), avisar: (l) => saida.push(l) });
+    expect(codigo).toBe(0);
+    expect(saida.join('\n')).toContain(credencial.id);
+
+    await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(401);
+    expect(mensagem((await api.get('/api/v1/imoveis', { token })).body)).toBe('credencial revogada');
+    // The others are unaffected.
+    expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  });
+
+  it('accepts a credential issued after the API started', async () => {
+    const { token } = emitirCredencial(api.credenciaisArquivo, 'Portal Novo');
+    await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
+  });
+
+  it('revokes every active credential of a partner by name', async () => {
+    const a = emitirCredencial(api.credenciaisArquivo, 'Portal Duplo');
+    const b = emitirCredencial(api.credenciaisArquivo, 'Portal Duplo');
+    revogarCredencial(api.credenciaisArquivo, { parceiro: 'Portal Duplo' });
+    for (const { token } of [a, b]) {
+      await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(401);
+    }
+  });
+});
+
+describe('a token in the URL', () => {
+  it.each([
+    ['access_token', (t: string) => `?access_token=${t}`],
+    ['token', (t: string) => `?token=${t}`],
+    ['any parameter holding a token', (t: string) => `?cursor=${t}`],
+  ])('is refused with 401 even beside a valid header (%s), and never logged', async (_caso, query) => {
+    const r = await api.get(`/api/v1/imoveis${query(api.token)}`);
+    expect(r.statusCode).toBe(401);
+    expect(mensagem(r.body)).toContain('URL');
+    expect(api.logs.join('')).not.toContain(api.token);
+  });
+
+  it('is never logged, and neither is the Authorization header', async () => {
+    await api.get('/api/v1/imoveis');
+    await api.get(`/api/v1/imoveis/${api.token}`);
+    const logs = api.logs.join('');
+    expect(logs).toContain('requisição atendida');
+    expect(logs).not.toContain(api.token);
+    expect(logs).not.toContain(api.token.slice(4));
+  });
+});
+
+describe('the credentials file', () => {
+  it('holds only hashes of tokens, with partner, id and timestamps', () => {
+    const texto = readFileSync(api.credenciaisArquivo, 'utf8');
+    expect(texto).not.toContain(api.token);
+    const { credenciais } = lerArquivoCredenciais(api.credenciaisArquivo);
+    for (const c of credenciais) {
+      expect(Object.keys(c).sort()).toEqual(['criada_em', 'hash', 'id', 'parceiro', 'revogada_em']);
+      expect(c.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    }
+  });
+});
+
+describe('pnpm credentials', () => {
+  it('issue prints the token once, alone on the last line; list never shows it or a whole hash', async () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    try {
+      const { stdout } = await executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', 'issue', '--partner', 'Portal Exemplo'], {
+        cwd: RAIZ,
+        env: { ...process.env, CREDENTIALS_FILE: arquivo.caminho },
+        timeout: 30_000,
+      });
+      const linhas = stdout.trimEnd().split('\n');
+      const token = linhas.at(-1) as string;
+      expect(token).toMatch(/^imv_[A-Za-z0-9_-]{43}$/);
+
+      const saida: string[] = [];
+      expect(executarCli(['list'], { arquivo: arquivo.caminho, escrever: (l) => saida.push(l), avisar: (l) => saida.push(l) })).toBe(0);
+      const lista = saida.join('\n');
+      expect(lista).toContain('Portal Exemplo');
+      expect(lista).toContain('ativa');
+      expect(lista).not.toContain(token);
+      const [credencial] = lerArquivoCredenciais(arquivo.caminho).credenciais;
+      expect(lista).not.toContain(credencial?.hash.slice(7));
+
+      const erros: string[] = [];
+      expect(executarCli(['revoke', 'ffffffffffff'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(1);
+      expect(executarCli(['issue'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(2);
+    } finally {
+      arquivo.remover();
+    }
+  });
+});
+
+describe('requests without a valid credential', () => {
+  it('are limited per client address, so tokens cannot be guessed at speed, while valid partners keep their own window', async () => {
+    const pequena = await criarApi({ leitor: projecao.abrirLeitor(), limite: 5 });
+    try {
+      const endereco = { 'x-test': 'sem credencial' };
+      for (let i = 0; i < 5; i++) {
+        const r = await pequena.get('/api/v1/imoveis', { token: `imv_${'B'.repeat(42)}${i}`, headers: endereco });
+        expect(r.statusCode).toBe(401);
+        expect(r.headers['ratelimit-policy']).toBe('"endereco";q=5;w=60');
+      }
+      const excedido = await pequena.get('/api/v1/imoveis', { token: pequena.token.replace(/.$/, 'x') });
+      expect(excedido.statusCode).toBe(429);
+      expect(Number(excedido.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // The valid credential from the same address is counted apart.
+      const valida = await pequena.get('/api/v1/imoveis');
+      expect(valida.statusCode).toBe(200);
+      expect(valida.headers['ratelimit-policy']).toBe('"credencial";q=5;w=60');
+    } finally {
+      await pequena.fechar();
+    }
+  });
+});

@@ -1,0 +1,389 @@
+// The three partner operations against a projection written by the real projector code: every
+// rule of partner-api.md on pagination, full vs incremental listings, detail and removals,
+// parameter validation, error bodies, ETag and compression. Every body is checked against the
+// served OpenAPI document by the support's validator.
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imovelExcluido, imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
+
+const T1 = Date.parse('2026-11-21T10:00:00.000Z');
+const T2 = Date.parse('2026-11-21T11:00:00.000Z');
+const T3 = Date.parse('2026-11-21T12:00:00.000Z');
+const T4 = Date.parse('2026-11-21T13:00:00.000Z');
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+interface Listagem {
+  dados: { id: string; publicado: boolean; atualizado_em: string | null }[];
+  por_pagina: number;
+  proximo_cursor: string | null;
+  total: number | null;
+}
+
+let projecao: ProjecaoDeTeste;
+let api: ApiDeTeste;
+// 7 advertised (one changed at T2), 2 withdrawn at T3, 1 never advertised, 1 deleted at T4.
+let anunciados: string[];
+let alterado: string;
+let retirados: string[];
+let nuncaAnunciado: string;
+let excluido: string;
+
+beforeAll(async () => {
+  projecao = criarProjecao();
+  const ids = idsOrdenados(11);
+  anunciados = ids.slice(0, 7);
+  retirados = ids.slice(7, 9);
+  nuncaAnunciado = ids[9] as string;
+  excluido = ids[10] as string;
+  alterado = anunciados[3] as string;
+  projecao.aplicar(
+    [
+      ...[...anunciados, ...retirados, excluido].map((id) => imovelSalvo(id, 1)),
+      imovelSalvo(nuncaAnunciado, 1, { publicar_no_site: false }),
+    ],
+    T1,
+  );
+  projecao.aplicar([imovelSalvo(alterado, 2, { valores: { venda: 650_000, preco_sob_consulta: false } })], T2);
+  projecao.aplicar(retirados.map((id) => imovelSalvo(id, 2, { publicar_no_site: false })), T3);
+  projecao.aplicar([imovelExcluido(excluido, 2, 'AP9999')], T4);
+  api = await criarApi({ leitor: projecao.abrirLeitor(), limite: 10_000 });
+});
+
+afterAll(async () => {
+  await api.fechar();
+  projecao.remover();
+});
+
+async function listar(query: string): Promise<Listagem> {
+  const r = await api.get(`/api/v1/imoveis${query}`);
+  expect(r.statusCode, r.body).toBe(200);
+  return JSON.parse(r.body) as Listagem;
+}
+
+/** Follows proximo_cursor to the end, checking each page on the way. */
+async function varrer(query: string, porPagina: number): Promise<{ ids: string[]; paginas: Listagem[] }> {
+  const paginas: Listagem[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = query === '' ? '?' : '&';
+    const pagina = await listar(`${query}${sep}por_pagina=${porPagina}${cursor ? `&cursor=${cursor}` : ''}`);
+    paginas.push(pagina);
+    cursor = pagina.proximo_cursor;
+    if (cursor !== null) {
+      expect(pagina.dados.length, 'uma página intermediária nunca é vazia').toBe(porPagina);
+      expect(cursor).toBe(pagina.dados.at(-1)?.id);
+    }
+  } while (cursor !== null && paginas.length < 100);
+  return { ids: paginas.flatMap((p) => p.dados.map((d) => d.id)), paginas };
+}
+
+describe('GET /imoveis, full scan', () => {
+  it('returns every advertised property once, in id order, with no gaps or repeats across pages', async () => {
+    for (const porPagina of [1, 2, 3, 7, 200]) {
+      const { ids, paginas } = await varrer('', porPagina);
+      expect(ids).toEqual(anunciados);
+      for (const p of paginas) {
+        expect(p.total).toBe(7);
+        expect(p.por_pagina).toBe(porPagina);
+        expect(p.dados.every((d) => d.publicado)).toBe(true);
+      }
+      expect(paginas.at(-1)?.proximo_cursor).toBeNull();
+    }
+  });
+
+  it('ends with proximo_cursor null on a full last page instead of sending an empty page', async () => {
+    const primeira = await listar('?por_pagina=7');
+    expect(primeira.dados).toHaveLength(7);
+    expect(primeira.proximo_cursor).toBeNull();
+  });
+
+  it('leaves out withdrawn, never advertised and deleted properties', async () => {
+    const { ids } = await varrer('', 50);
+    for (const id of [...retirados, nuncaAnunciado, excluido]) expect(ids).not.toContain(id);
+  });
+
+  it('serves date-times in ISO 8601 with an offset and milliseconds', async () => {
+    const pagina = await listar('');
+    const imovel = pagina.dados.find((d) => d.id === alterado);
+    expect(imovel?.atualizado_em).toBe(iso(T2));
+    expect(imovel?.atualizado_em).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d\d:\d\d)$/);
+  });
+
+  it('accepts a cursor in upper case, as uuids are case-insensitive', async () => {
+    const pagina = await listar(`?por_pagina=2&cursor=${(anunciados[1] as string).toUpperCase()}`);
+    expect(pagina.dados.map((d) => d.id)).toEqual(anunciados.slice(2, 4));
+  });
+});
+
+describe('GET /imoveis, page size', () => {
+  it('defaults to 50 and allows up to 200', async () => {
+    const grande = criarProjecao();
+    const ids = idsOrdenados(230);
+    grande.aplicar(ids.map((id) => imovelSalvo(id, 1)), T1);
+    const outra = await criarApi({ leitor: grande.abrirLeitor(), limite: 10_000 });
+    try {
+      const padrao = JSON.parse((await outra.get('/api/v1/imoveis')).body) as Listagem;
+      expect(padrao.dados).toHaveLength(50);
+      expect(padrao.por_pagina).toBe(50);
+      expect(padrao.total).toBe(230);
+      expect(padrao.proximo_cursor).toBe(ids[49]);
+      const maximo = JSON.parse((await outra.get('/api/v1/imoveis?por_pagina=200')).body) as Listagem;
+      expect(maximo.dados).toHaveLength(200);
+      expect((await outra.get('/api/v1/imoveis?por_pagina=201')).statusCode).toBe(400);
+    } finally {
+      await outra.fechar();
+      grande.remover();
+    }
+  });
+});
+
+describe('GET /imoveis, incremental (alterados_desde)', () => {
+  it('returns what changed since the instant, inclusive, with withdrawn properties as Withdrawn items', async () => {
+    const pagina = await listar(`?alterados_desde=${iso(T2)}`);
+    expect(pagina.total).toBe(3);
+    expect(pagina.proximo_cursor).toBeNull();
+    const porId = new Map(pagina.dados.map((d) => [d.id, d]));
+    expect([...porId.keys()]).toEqual([alterado, ...retirados].sort());
+    expect(porId.get(alterado)).toMatchObject({ publicado: true, atualizado_em: iso(T2) });
+    for (const id of retirados) {
+      expect(porId.get(id)).toEqual({ id, codigo: expect.any(String), publicado: false, atualizado_em: iso(T3) });
+    }
+  });
+
+  it('leaves out a change one millisecond before the instant', async () => {
+    const pagina = await listar(`?alterados_desde=${iso(T2 + 1)}`);
+    expect(pagina.dados.map((d) => d.id)).toEqual([...retirados].sort());
+  });
+
+  it('reads a time zone offset, and a + that arrived as a space, as the instant the client meant', async () => {
+    const comMenos = await listar(`?alterados_desde=2026-11-21T08:00:00-03:00`);
+    expect(comMenos.total).toBe(3);
+    const comMaisCodificado = await listar(`?alterados_desde=2026-11-21T14:00:00%2B03:00`);
+    expect(comMaisCodificado.total).toBe(3);
+    // A client who forgot %2B sends a literal +, which a URL decoder turns into a space.
+    const comMaisEsquecido = await listar(`?alterados_desde=2026-11-21T14:00:00+03:00`);
+    expect(comMaisEsquecido.total).toBe(3);
+    expect(comMaisEsquecido.dados).toEqual(comMaisCodificado.dados);
+  });
+
+  it('is paginated by cursor like the full scan', async () => {
+    const { ids, paginas } = await varrer(`?alterados_desde=${iso(T1)}`, 2);
+    expect(ids).toEqual([...anunciados, ...retirados, excluido].filter((id) => id !== excluido).sort());
+    expect(paginas.every((p) => p.total === 9)).toBe(true);
+  });
+
+  it('includes nothing for an instant after every change', async () => {
+    const pagina = await listar(`?alterados_desde=${iso(T4 + 1)}`);
+    expect(pagina).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
+  });
+});
+
+describe('GET /imoveis/{id}', () => {
+  it('returns one advertised property, not wrapped in an envelope, as it appears in the listing', async () => {
+    const r = await api.get(`/api/v1/imoveis/${alterado}`);
+    expect(r.statusCode).toBe(200);
+    const listado = (await listar('')).dados.find((d) => d.id === alterado);
+    expect(JSON.parse(r.body)).toEqual(listado);
+  });
+
+  it('answers 404 with an Erro for withdrawn, never advertised, deleted and unknown properties', async () => {
+    for (const id of [...retirados, nuncaAnunciado, excluido, '00000000-0000-4000-8000-000000000000']) {
+      const r = await api.get(`/api/v1/imoveis/${id}`);
+      expect(r.statusCode).toBe(404);
+      expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
+    }
+  });
+
+  it('sends an ETag and answers 304 to If-None-Match until the property changes', async () => {
+    const id = anunciados[0] as string;
+    const primeira = await api.get(`/api/v1/imoveis/${id}`);
+    const etag = primeira.headers['etag'] as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const naoModificado = await api.get(`/api/v1/imoveis/${id}`, { headers: { 'if-none-match': etag } });
+    expect(naoModificado.statusCode).toBe(304);
+    expect(naoModificado.body).toBe('');
+    expect(naoModificado.headers['etag']).toBe(etag);
+    expect((await api.get(`/api/v1/imoveis/${id}`, { headers: { 'if-none-match': 'W/"outra", ' + etag } })).statusCode).toBe(304);
+
+    projecao.aplicar([imovelSalvo(id, 5, { titulo: 'Apartamento reformado' })], T4 + 1000);
+    const mudou = await api.get(`/api/v1/imoveis/${id}`, { headers: { 'if-none-match': etag } });
+    expect(mudou.statusCode).toBe(200);
+    expect(mudou.headers['etag']).not.toBe(etag);
+  });
+});
+
+describe('GET /imoveis/removidos', () => {
+  it('lists physical deletions since the instant, inclusive, and not withdrawals', async () => {
+    const r = await api.get(`/api/v1/imoveis/removidos?desde=${iso(T1)}`);
+    expect(r.statusCode).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ dados: [{ id: excluido, codigo: 'AP9999', removido_em: iso(T4) }] });
+    expect(JSON.parse((await api.get(`/api/v1/imoveis/removidos?desde=${iso(T4)}`)).body)).toEqual({
+      dados: [{ id: excluido, codigo: 'AP9999', removido_em: iso(T4) }],
+    });
+    expect(JSON.parse((await api.get(`/api/v1/imoveis/removidos?desde=${iso(T4 + 1)}`)).body)).toEqual({ dados: [] });
+  });
+
+  it('is not mistaken for a property id', async () => {
+    const r = await api.get('/api/v1/imoveis/removidos');
+    expect(r.statusCode).toBe(400);
+    expect(JSON.parse(r.body)).toEqual({ mensagem: "parâmetro 'desde' inválido: obrigatório" });
+  });
+});
+
+describe('parameter validation', () => {
+  const casos: [string, string][] = [
+    ['/api/v1/imoveis?por_pagina=abc', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=1.5', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=-1', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=0', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=201', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=', 'por_pagina'],
+    ['/api/v1/imoveis?por_pagina=10&por_pagina=20', 'por_pagina'],
+    ['/api/v1/imoveis?cursor=nao-e-uuid', 'cursor'],
+    ['/api/v1/imoveis?cursor=00000000-0000-4000-8000-000000000000&cursor=00000000-0000-4000-8000-000000000001', 'cursor'],
+    ['/api/v1/imoveis?alterados_desde=2026-11-21T10:00:00', 'alterados_desde'],
+    ['/api/v1/imoveis?alterados_desde=2026-11-21', 'alterados_desde'],
+    ['/api/v1/imoveis?alterados_desde=ontem', 'alterados_desde'],
+    ['/api/v1/imoveis?alterados_desde=2026-11-21T10:00:00Z&alterados_desde=2026-11-21T11:00:00Z', 'alterados_desde'],
+    ['/api/v1/imoveis/123', 'id'],
+    ['/api/v1/imoveis/nao-e-uuid', 'id'],
+    ['/api/v1/imoveis/removidos', 'desde'],
+    ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00', 'desde'],
+    ['/api/v1/imoveis/removidos?desde=amanha', 'desde'],
+    ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&desde=2026-11-21T10:00:00Z', 'desde'],
+  ];
+
+  it.each(casos)('%s answers 400 with an Erro naming %s', async (url, parametro) => {
+    const r = await api.get(url);
+    expect(r.statusCode).toBe(400);
+    const { mensagem } = JSON.parse(r.body) as { mensagem: string };
+    expect(mensagem).toContain(`'${parametro}'`);
+  });
+
+  it('names every offending parameter when several are wrong', async () => {
+    const r = await api.get('/api/v1/imoveis?por_pagina=999&cursor=x');
+    expect(JSON.parse(r.body)).toEqual({
+      mensagem: "parâmetro 'por_pagina' inválido: deve ser no máximo 200; parâmetro 'cursor' inválido: esperado um uuid",
+    });
+  });
+
+  it('ignores parameters the operation does not define', async () => {
+    expect((await api.get('/api/v1/imoveis?ordem=preco')).statusCode).toBe(200);
+  });
+});
+
+describe('error statuses outside the operations', () => {
+  it('answers unknown routes with 404 and an Erro, inside and outside the prefix', async () => {
+    for (const url of ['/api/v1/nada', '/api/v2/imoveis', '/', '/api/v1/imoveis/removidos/x']) {
+      const r = await api.get(url);
+      expect(r.statusCode, url).toBe(404);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
+    }
+  });
+
+  it('answers other methods on a known route with 405, an Erro and Allow: GET', async () => {
+    for (const metodo of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const) {
+      for (const url of ['/api/v1/imoveis', `/api/v1/imoveis/${alterado}`, '/api/v1/imoveis/removidos']) {
+        const r = await api.get(url, { metodo });
+        expect(r.statusCode, `${metodo} ${url}`).toBe(405);
+        expect(r.headers['allow']).toBe('GET');
+        if (metodo !== 'HEAD') expect(JSON.parse(r.body)).toEqual({ mensagem: expect.stringContaining(metodo) });
+      }
+    }
+  });
+
+  it('answers 406 with an Erro when Accept excludes JSON, and serves JSON to */* or no Accept', async () => {
+    for (const accept of ['text/html', 'application/xml, text/*;q=0.9', 'application/json;q=0, */*']) {
+      const r = await api.get('/api/v1/imoveis', { headers: { accept } });
+      expect(r.statusCode, accept).toBe(406);
+      expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
+    }
+    for (const accept of ['*/*', 'application/json', 'application/*;q=0.5, text/html', 'text/html, */*;q=0.1']) {
+      expect((await api.get('/api/v1/imoveis', { headers: { accept } })).statusCode, accept).toBe(200);
+    }
+  });
+
+  it('answers 413 and 415 with an Erro for a request with a body', async () => {
+    const grande = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/imoveis',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(64 * 1024) }),
+    });
+    expect(grande.statusCode).toBe(413);
+    api.validador.validar('POST', '/api/v1/nada', grande);
+    const tipo = await api.app.inject({ method: 'POST', url: '/api/v1/imoveis', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(tipo.statusCode).toBe(415);
+    api.validador.validar('POST', '/api/v1/nada', tipo);
+  });
+});
+
+describe('compression', () => {
+  it('compresses a large page with gzip or brotli when the client accepts it', async () => {
+    const simples = await api.get('/api/v1/imoveis');
+    for (const [codificacao, descomprimir] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const r = await api.get('/api/v1/imoveis', { headers: { 'accept-encoding': codificacao } });
+      expect(r.headers['content-encoding']).toBe(codificacao);
+      expect(r.headers['vary']).toContain('accept-encoding');
+      const corpo = descomprimir(r.rawPayload).toString('utf8');
+      expect(corpo).toBe(simples.body);
+      api.validador.validar('GET', '/api/v1/imoveis', { statusCode: r.statusCode, headers: r.headers, body: corpo });
+    }
+  });
+
+  it('leaves a small answer uncompressed', async () => {
+    const r = await api.get(`/api/v1/imoveis?alterados_desde=${iso(T4 + 10_000)}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document and documentation page', () => {
+  it('is OpenAPI 3.1 with the three operations, every status of the contract with its Erro body, and the bearer scheme', async () => {
+    const r = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(r.statusCode).toBe(200);
+    const doc = JSON.parse(r.body) as {
+      openapi: string;
+      info: { version: string; description: string };
+      servers: { url: string }[];
+      paths: Record<string, { get: { operationId: string; responses: Record<string, { content?: Record<string, { schema: { $ref: string } }>; headers?: Record<string, unknown> }> } }>;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+      security: unknown[];
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.servers[0]?.url).toBe('/api/v1');
+    expect(doc.components.securitySchemes['bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/imoveis', '/imoveis/removidos', '/imoveis/{id}']);
+    const esperado: Record<string, [string, string[]]> = {
+      '/imoveis': ['listarImoveis', ['200', '400', '401', '429', '500']],
+      '/imoveis/{id}': ['obterImovel', ['200', '400', '401', '404', '429']],
+      '/imoveis/removidos': ['listarRemovidos', ['200', '400', '401', '429']],
+    };
+    for (const [caminho, [operacao, statuses]] of Object.entries(esperado)) {
+      const get = doc.paths[caminho]?.get;
+      expect(get?.operationId).toBe(operacao);
+      for (const status of statuses) {
+        const resposta = get?.responses[status];
+        expect(resposta, `${operacao} ${status}`).toBeDefined();
+        if (status !== '200') expect(resposta?.content?.['application/json']?.schema.$ref).toBe('#/components/schemas/Erro');
+        expect(resposta?.headers).toHaveProperty('RateLimit');
+      }
+      expect(get?.responses['429']?.headers).toHaveProperty('Retry-After');
+    }
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Erro', 'Foto', 'Imovel', 'ImovelRetirado', 'ItemRemovido', 'ListagemImoveis', 'ListagemRemovidos']);
+    // The configured limit (this suite's app allows 10 000 so the limit never interferes).
+    expect(doc.info.description).toContain('10000 requisições por minuto');
+  });
+
+  it('serves a human-readable documentation page without a credential', async () => {
+    const r = await api.app.inject({ method: 'GET', url: '/api/v1/docs/' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+  });
+});

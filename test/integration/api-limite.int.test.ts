@@ -1,0 +1,193 @@
+// The request limit against a real Redis: 429 with Retry-After, the IETF RateLimit headers,
+// exactness across three API instances sharing one Redis, Retry-After that is never early, and
+// a Redis that dies or hangs mid-test (no 5xx, no request waiting on it, back when it returns).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as esperar } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { LimitadorRedis, emitirCredencial } from '../../services/api/src/index.ts';
+import { nomeUnico, sqliteTemporario } from '../helpers.ts';
+import { portasLivres } from '../infra/processo-servico.ts';
+import { redisResponde } from '../infra/redis-server.ts';
+import { criarApi, criarProjecao, idsOrdenados, type ProjecaoDeTeste } from './api-suporte.ts';
+
+const redisUrl = inject('redisUrl');
+let projecao: ProjecaoDeTeste;
+
+beforeAll(() => {
+  projecao = criarProjecao();
+  projecao.aplicar(idsOrdenados(3).map((id) => imovelSalvo(id, 1)), Date.parse('2026-11-21T10:00:00Z'));
+});
+
+afterAll(() => {
+  projecao.remover();
+});
+
+describe('over the limit', () => {
+  it('answers 429 with an Erro and a Retry-After in whole seconds, with RateLimit headers on every answer', async () => {
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl, limite: 5 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await api.get('/api/v1/imoveis');
+        expect(r.statusCode).toBe(200);
+        expect(r.headers['ratelimit-policy']).toBe('"credencial";q=5;w=60');
+        const rateLimit = /^"credencial";r=(\d+);t=(\d+)$/.exec(r.headers['ratelimit'] as string);
+        expect(Number(rateLimit?.[1])).toBe(4 - i);
+        expect(Number(rateLimit?.[2])).toBeGreaterThanOrEqual(1);
+        expect(Number(rateLimit?.[2])).toBeLessThanOrEqual(60);
+      }
+      for (const url of ['/api/v1/imoveis', '/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z', '/api/v1/imoveis/00000000-0000-4000-8000-000000000000']) {
+        const r = await api.get(url);
+        expect(r.statusCode).toBe(429);
+        expect(r.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+        expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(60);
+        expect(r.headers['ratelimit']).toMatch(/^"credencial";r=0;t=[1-9]\d*$/);
+        expect(JSON.parse(r.body)).toEqual({ mensagem: expect.stringContaining('limite') });
+      }
+      // Another credential has its own window.
+      const { token } = emitirCredencial(api.credenciaisArquivo, nomeUnico('outro'));
+      await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000 }).toBe(200);
+      const metricas = await api.metricas.registro.metrics();
+      expect(metricas).toMatch(/limite_recusas_total\{chave="credencial"\} 3/);
+    } finally {
+      await api.fechar();
+    }
+  });
+
+  it('admits a request sent exactly Retry-After seconds after a refusal (the script, with a 2 s window)', async () => {
+    const limitador = new LimitadorRedis({ redis: redisUrl, limite: 2, janelaMs: 2_000, prefixo: `${nomeUnico('exato')}:` });
+    try {
+      await expect.poll(() => limitador.conectado).toBe(true);
+      expect((await limitador.tentar('k')).admitido).toBe(true);
+      expect((await limitador.tentar('k')).admitido).toBe(true);
+      const negado = await limitador.tentar('k');
+      expect(negado.admitido).toBe(false);
+      expect(negado.retryAfterS).toBeGreaterThanOrEqual(1);
+      expect(negado.retryAfterS).toBeLessThanOrEqual(2);
+      // Waiting is the behaviour under test: exactly the time the server asked for.
+      await esperar((negado.retryAfterS ?? 0) * 1000);
+      expect((await limitador.tentar('k')).admitido).toBe(true);
+    } finally {
+      await limitador.close();
+    }
+  });
+});
+
+describe('three API instances sharing one Redis', () => {
+  it('admit exactly the limit in total for one credential, however the requests are spread', async () => {
+    const limite = 120;
+    const credenciais = sqliteTemporario('credenciais.json');
+    const { token } = emitirCredencial(credenciais.caminho, 'Portal Compartilhado');
+    const prefixo = `${nomeUnico('tres')}:`;
+    const apis = await Promise.all(
+      // A generous command timeout: exactness is the script's property, and on a loaded test
+      // machine a 100 ms timeout would send an instance to its per-process fallback (which
+      // trades exactness for availability by design; tested below).
+      [0, 1, 2].map(() =>
+        criarApi({ leitor: projecao.abrirLeitor(), redisUrl, limite, prefixo, credenciaisArquivo: credenciais.caminho, comandoTimeoutMs: 2_000 }),
+      ),
+    );
+    try {
+      // Concurrent waves across the three instances.
+      const respostas = [];
+      for (let onda = 0; onda < (3 * limite) / 15; onda++) {
+        respostas.push(
+          ...(await Promise.all(
+            Array.from({ length: 15 }, (_, i) => (apis[(onda + i) % 3] as (typeof apis)[number]).get('/api/v1/imoveis?por_pagina=1', { token })),
+          )),
+        );
+      }
+      for (const api of apis) expect(await api.metricas.registro.metrics()).toContain('limitador_decisoes_reserva_total 0');
+      const porStatus = new Map<number, number>();
+      for (const r of respostas) porStatus.set(r.statusCode, (porStatus.get(r.statusCode) ?? 0) + 1);
+      expect(Object.fromEntries(porStatus)).toEqual({ 200: limite, 429: 2 * limite });
+      // And it stays shut on every instance.
+      for (const api of apis) expect((await api.get('/api/v1/imoveis', { token })).statusCode).toBe(429);
+    } finally {
+      await Promise.all(apis.map((a) => a.fechar()));
+      credenciais.remover();
+    }
+  });
+});
+
+/** A redis-server this test owns, on a fixed port so it can be restarted at the same address. */
+async function iniciarRedisProprio(porta: number): Promise<ChildProcess> {
+  const processo = spawn('redis-server', ['--port', String(porta), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], {
+    stdio: 'ignore',
+  });
+  await expect.poll(() => redisResponde('127.0.0.1', porta), { timeout: 10_000, interval: 50 }).toBe(true);
+  return processo;
+}
+
+async function parar(processo: ChildProcess): Promise<void> {
+  if (processo.exitCode !== null || processo.signalCode !== null) return;
+  const saiu = new Promise((resolve) => processo.once('exit', resolve));
+  processo.kill('SIGKILL');
+  await saiu;
+}
+
+describe('when Redis fails', () => {
+  it('keeps serving with the per-process limiter (no 5xx, no wait), says so in logs and metrics, and returns to Redis', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    let redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 1_000 });
+    try {
+      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+      await parar(redis);
+
+      const tempos: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const inicio = performance.now();
+        const r = await api.get('/api/v1/imoveis');
+        tempos.push(performance.now() - inicio);
+        expect(r.statusCode).toBe(200);
+        expect(r.headers['ratelimit']).toMatch(/^"credencial";r=\d+;t=\d+$/);
+      }
+      // Failing fast, not waiting out a timeout: typical answers are quick, none waits long
+      // (the bound leaves room for a loaded test machine).
+      const ordenados = tempos.slice(1).sort((a, b) => a - b);
+      expect(ordenados[Math.floor(ordenados.length / 2)]).toBeLessThan(50);
+      expect(ordenados.at(-1)).toBeLessThan(250);
+      const logs = api.logs.join('');
+      expect(logs.match(/Redis indisponível/g)).toHaveLength(1);
+      const metricas = await api.metricas.registro.metrics();
+      expect(metricas).toMatch(/limitador_em_reserva 1/);
+      expect(metricas).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
+
+      redis = await iniciarRedisProprio(porta);
+      await expect
+        .poll(async () => {
+          await api.get('/api/v1/imoveis');
+          return (await api.metricas.registro.metrics()).includes('limitador_em_reserva 0');
+        }, { timeout: 15_000, interval: 100 })
+        .toBe(true);
+      expect(api.logs.join('')).toContain('Redis de volta');
+    } finally {
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+
+  it('does not let a hung Redis hold a request for more than about 100 ms', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    const redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 1_000 });
+    try {
+      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+      redis.kill('SIGSTOP');
+      for (let i = 0; i < 5; i++) {
+        const inicio = performance.now();
+        const r = await api.get('/api/v1/imoveis');
+        const ms = performance.now() - inicio;
+        expect(r.statusCode).toBe(200);
+        expect(ms).toBeLessThan(250);
+      }
+      expect(await api.metricas.registro.metrics()).toMatch(/limitador_em_reserva 1/);
+    } finally {
+      redis.kill('SIGCONT');
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+});

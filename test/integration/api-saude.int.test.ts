@@ -1,0 +1,120 @@
+// Health, readiness, overload and metrics: ready only with a projection whose projector has
+// confirmed being caught up within the allowed lag and a process not under pressure; 503 with
+// an Erro and Retry-After instead of queuing; metrics by route and status, limiter and freshness.
+import { afterEach, describe, expect, it } from 'vitest';
+import { EscritorProjecao, LeitorSqlite } from '../../packages/projection-store/src/index.ts';
+import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { FonteReabrivel } from '../../services/api/src/index.ts';
+import { sqliteTemporario } from '../helpers.ts';
+import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
+
+const AGORA = Date.parse('2026-11-21T12:00:00.000Z');
+const limpar: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of limpar.splice(0).reverse()) await f();
+});
+
+async function apiCom(opcoes: { emDiaEm: number | null; agora?: number; ultimoEvento?: number; pressao?: { maxHeapUsedBytes: number; intervaloAmostraMs: number } }): Promise<ApiDeTeste> {
+  const projecao = criarProjecao();
+  projecao.aplicar(idsOrdenados(2).map((id) => imovelSalvo(id, 1)), opcoes.ultimoEvento ?? AGORA - 3_600_000);
+  projecao.emDia(opcoes.emDiaEm, opcoes.emDiaEm ?? AGORA);
+  const agora = opcoes.agora ?? AGORA;
+  const api = await criarApi({
+    leitor: projecao.abrirLeitor(),
+    agora: () => agora,
+    ...(opcoes.pressao ? { config: { pressao: opcoes.pressao } } : {}),
+  });
+  limpar.push(() => projecao.remover(), () => api.fechar());
+  return api;
+}
+
+const pronto = async (api: ApiDeTeste): Promise<{ status: number; corpo: { pronto: boolean; motivos: string[] } }> => {
+  const r = await api.app.inject({ method: 'GET', url: '/health/ready' });
+  return { status: r.statusCode, corpo: JSON.parse(r.body) as { pronto: boolean; motivos: string[] } };
+};
+
+describe('/health/live and /health/ready', () => {
+  it('is live and ready, without a credential, when the projector confirmed it was caught up within the allowed lag', async () => {
+    const api = await apiCom({ emDiaEm: AGORA - 59_000 });
+    expect((await api.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect(await pronto(api)).toEqual({ status: 200, corpo: expect.objectContaining({ pronto: true, motivos: [] }) });
+  });
+
+  it('stays ready over a quiet register with no new events, as long as the projector keeps confirming', async () => {
+    const api = await apiCom({ emDiaEm: AGORA - 1_000, ultimoEvento: AGORA - 7 * 24 * 3_600_000 });
+    expect((await pronto(api)).status).toBe(200);
+  });
+
+  it('is not ready when the projector last confirmed longer ago than the allowed lag', async () => {
+    const api = await apiCom({ emDiaEm: AGORA - 61_000 });
+    const { status, corpo } = await pronto(api);
+    expect(status).toBe(503);
+    expect(corpo.motivos.join()).toContain('atrasada');
+  });
+
+  it('is not ready while the projector has never caught up', async () => {
+    const api = await apiCom({ emDiaEm: null });
+    expect((await pronto(api)).status).toBe(503);
+  });
+
+  it('is not ready, and answers partners 503 with an Erro, while the projection is missing; becomes ready once it appears', async () => {
+    const arquivo = sqliteTemporario();
+    limpar.push(() => arquivo.remover());
+    const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(arquivo.caminho), { intervaloMs: 20 });
+    limpar.push(() => fonte.close());
+    const api = await criarApi({ leitor: fonte, agora: () => AGORA });
+    limpar.push(() => api.fechar());
+
+    const { status, corpo } = await pronto(api);
+    expect(status).toBe(503);
+    expect(corpo.motivos).toContain('projeção ausente');
+    const r = await api.get('/api/v1/imoveis');
+    expect(r.statusCode).toBe(503);
+    expect(r.headers['retry-after']).toMatch(/^\d+$/);
+    expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
+
+    const escritor = EscritorProjecao.abrir(arquivo.caminho);
+    limpar.push(() => {
+      escritor.db.close();
+    });
+    escritor.registrarFrescor({ emDiaEm: AGORA, registradoEm: AGORA, atraso: 0 });
+    await expect.poll(async () => (await pronto(api)).status, { timeout: 5_000, interval: 25 }).toBe(200);
+    expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  });
+});
+
+describe('under pressure', () => {
+  it('answers partners 503 with an Erro and Retry-After instead of queuing, and reports not ready, while live and metrics still answer', async () => {
+    const api = await apiCom({ emDiaEm: AGORA, pressao: { maxHeapUsedBytes: 1, intervaloAmostraMs: 10 } });
+    await expect.poll(async () => (await api.get('/api/v1/imoveis')).statusCode, { timeout: 5_000, interval: 20 }).toBe(503);
+    const r = await api.get('/api/v1/imoveis');
+    expect(r.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(JSON.parse(r.body)).toEqual({ mensagem: expect.stringContaining('sobrecarregado') });
+    const { status, corpo } = await pronto(api);
+    expect(status).toBe(503);
+    expect(corpo.motivos).toContain('processo sob pressão');
+    expect((await api.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+  });
+});
+
+describe('/metrics', () => {
+  it('exposes request counts and latency by route and status, 429s, limiter fallbacks and projection freshness', async () => {
+    const api = await apiCom({ emDiaEm: AGORA - 30_000 });
+    await api.get('/api/v1/imoveis');
+    await api.get('/api/v1/imoveis');
+    await api.get('/api/v1/imoveis?por_pagina=0');
+    await api.get('/api/v1/nada');
+    const r = await api.app.inject({ method: 'GET', url: '/metrics' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/plain');
+    const texto = r.body;
+    expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="200"} 2');
+    expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="400"} 1');
+    expect(texto).toContain('http_requisicoes_total{rota="nao-encontrada",metodo="GET",status="404"} 1');
+    expect(texto).toMatch(/http_duracao_segundos_bucket\{le="0.1",rota="\/api\/v1\/imoveis",metodo="GET",status="200"\} 2/);
+    expect(texto).toContain('# TYPE limite_recusas_total counter');
+    expect(texto).toContain('limitador_decisoes_reserva_total 0');
+    expect(texto).toContain('projecao_idade_segundos 30');
+  });
+});

@@ -1,0 +1,280 @@
+// Support for the API integration tests: a projection written by the real projector code in a
+// temp dir, an app built like server.ts builds it (real Redis limiter, real credentials file),
+// and a validator that checks every response body against the served OpenAPI document.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
+import { EscritorProjecao, LeitorSqlite, aplicarLote } from '../../packages/projection-store/src/index.ts';
+import { FOTOS } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import {
+  CredenciaisStore,
+  LimitadorComReserva,
+  LimitadorLocal,
+  LimitadorRedis,
+  buildApp,
+  criarLogger,
+  criarMetricas,
+  emitirCredencial,
+  type ConfigApp,
+  type FastifyInstance,
+  type FonteProjecao,
+  type InjectOptions,
+  type LightMyRequestResponse,
+  type Limitador,
+  type Metricas,
+} from '../../services/api/src/index.ts';
+import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+
+// ---- Projection -----------------------------------------------------------------------------
+
+export interface ProjecaoDeTeste {
+  readonly arquivo: SqliteTemporario;
+  readonly escritor: EscritorProjecao;
+  /** Applies one batch stamped at `instanteMs` through the projector's own code. */
+  aplicar(eventos: readonly (EventoImovel | EventoCondominio)[], instanteMs: number): void;
+  /** Records the projector's freshness heartbeat, as the projector does when caught up. */
+  emDia(emDiaEm: number | null, registradoEm?: number): void;
+  abrirLeitor(): LeitorSqlite;
+  remover(): void;
+}
+
+export function criarProjecao(): ProjecaoDeTeste {
+  const arquivo = sqliteTemporario();
+  const escritor = EscritorProjecao.abrir(arquivo.caminho);
+  const leitores: LeitorSqlite[] = [];
+  return {
+    arquivo,
+    escritor,
+    aplicar(eventos, instanteMs) {
+      aplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instanteMs);
+    },
+    emDia(emDiaEm, registradoEm = emDiaEm ?? Date.now()) {
+      escritor.registrarFrescor({ emDiaEm, registradoEm, atraso: 0 });
+    },
+    abrirLeitor() {
+      const leitor = LeitorSqlite.abrir(arquivo.caminho);
+      leitores.push(leitor);
+      return leitor;
+    },
+    remover() {
+      for (const l of leitores) l.close();
+      escritor.db.close();
+      arquivo.remover();
+    },
+  };
+}
+
+/** Ids in ascending order, so tests know the stable order of pages. */
+export function idsOrdenados(quantos: number): string[] {
+  return Array.from({ length: quantos }, () => randomUUID()).sort();
+}
+
+// ---- OpenAPI validation -----------------------------------------------------------------------
+
+interface FuncaoValidacao {
+  (dados: unknown): boolean;
+  errors?: unknown[] | null;
+}
+interface AjvMinimo {
+  addSchema(schema: object, chave: string): unknown;
+  compile(schema: object): FuncaoValidacao;
+}
+
+// ajv is a devDependency of @imoveis/api; resolve it from there (test/ has no package.json).
+const requireDaApi = createRequire(new URL('../../services/api/package.json', import.meta.url));
+const Ajv2020 = (requireDaApi('ajv/dist/2020.js') as { default: new (o: object) => AjvMinimo }).default;
+const addFormats = (requireDaApi('ajv-formats') as { default: (ajv: AjvMinimo) => void }).default;
+
+type Json = Record<string, unknown>;
+
+/** What the validator reads of a response (a decompressed body can be passed in its place). */
+export interface RespostaVista {
+  readonly statusCode: number;
+  readonly headers: Record<string, unknown>;
+  readonly body: string;
+}
+
+export class ValidadorOpenApi {
+  readonly documento: Json;
+  readonly #ajv: AjvMinimo;
+  readonly #cache = new Map<string, FuncaoValidacao>();
+  /** Responses validated, by "operationId status": tests can check the suite saw them all. */
+  readonly vistos = new Set<string>();
+
+  constructor(documento: Json) {
+    this.documento = documento;
+    this.#ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(this.#ajv);
+    this.#ajv.addSchema({ $id: 'openapi.json', components: documento['components'] }, 'openapi.json');
+  }
+
+  /** The operation a request path matches, as documented (paths are relative to servers[0]). */
+  operacao(metodo: string, caminho: string): { chave: string; operacao: Json } | null {
+    const base = ((this.documento['servers'] as Json[] | undefined)?.[0]?.['url'] as string | undefined) ?? '';
+    if (!caminho.startsWith(base)) return null;
+    const relativo = caminho.slice(base.length);
+    for (const [modelo, operacoes] of Object.entries(this.documento['paths'] as Record<string, Json>)) {
+      const regex = new RegExp(`^${modelo.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      if (regex.test(relativo) && !(modelo.includes('{') && this.#estaticoCorresponde(relativo))) {
+        const operacao = operacoes[metodo.toLowerCase()] as Json | undefined;
+        if (operacao) return { chave: modelo, operacao };
+      }
+    }
+    return null;
+  }
+
+  #estaticoCorresponde(relativo: string): boolean {
+    return Object.keys(this.documento['paths'] as Json).some((m) => !m.includes('{') && m === relativo);
+  }
+
+  /** Asserts the body (and content type) is what the document says for this status. */
+  validar(metodo: string, url: string, resposta: RespostaVista): void {
+    // A HEAD answer has no body to check.
+    if (metodo === 'HEAD') return;
+    const caminho = url.split('?')[0] ?? url;
+    const achada = this.operacao(metodo, caminho);
+    if (achada === null) {
+      // Outside the partner paths (unknown routes, other methods): every error is still an Erro.
+      if (resposta.statusCode >= 400) this.#validarComSchema({ $ref: 'openapi.json#/components/schemas/Erro' }, 'Erro', resposta);
+      return;
+    }
+    const { operacao } = achada;
+    const status = String(resposta.statusCode);
+    const respostas = operacao['responses'] as Record<string, Json>;
+    const documentada = respostas[status];
+    expect(documentada, `status ${status} de ${String(operacao['operationId'])} está no OpenAPI`).toBeDefined();
+    this.vistos.add(`${String(operacao['operationId'])} ${status}`);
+    const conteudo = (documentada?.['content'] as Record<string, Json> | undefined)?.['application/json'];
+    if (conteudo === undefined) {
+      expect(resposta.body).toBe('');
+      return;
+    }
+    const schema = JSON.parse(JSON.stringify(conteudo['schema']).replaceAll('"#/components/', '"openapi.json#/components/')) as Json;
+    this.#validarComSchema(schema, `${String(operacao['operationId'])} ${status}`, resposta);
+  }
+
+  #validarComSchema(schema: Json, nome: string, resposta: RespostaVista): void {
+    expect(resposta.headers['content-type']).toBe('application/json; charset=utf-8');
+    const chave = JSON.stringify(schema);
+    let validar = this.#cache.get(chave);
+    if (validar === undefined) {
+      validar = this.#ajv.compile(schema);
+      this.#cache.set(chave, validar);
+    }
+    const corpo: unknown = JSON.parse(resposta.body);
+    const ok = validar(corpo);
+    expect(ok, `${nome}: ${JSON.stringify(validar.errors)} em ${resposta.body.slice(0, 500)}`).toBe(true);
+  }
+}
+
+// ---- App --------------------------------------------------------------------------------------
+
+export interface ApiDeTeste {
+  readonly app: FastifyInstance;
+  readonly credenciaisArquivo: string;
+  readonly metricas: Metricas;
+  readonly logs: string[];
+  readonly validador: ValidadorOpenApi;
+  /** A token issued for this app's credentials file. */
+  readonly token: string;
+  /** GET (or another method) with the token, validating the answer against the OpenAPI document. */
+  get(url: string, opcoes?: { token?: string | null; headers?: Record<string, string>; metodo?: InjectOptions['method'] }): Promise<LightMyRequestResponse>;
+  fechar(): Promise<void>;
+}
+
+export interface OpcoesApiDeTeste {
+  readonly leitor: LeitorSqlite | FonteProjecao;
+  /** Redis URL for the shared limiter; omitted: the per-process limiter. */
+  readonly redisUrl?: string;
+  /** Keys in Redis are prefixed with this, so tests never share a window. */
+  readonly prefixo?: string;
+  readonly limite?: number;
+  /** An existing credentials file (several apps sharing one), else a fresh one. */
+  readonly credenciaisArquivo?: string;
+  readonly config?: Partial<ConfigApp>;
+  readonly agora?: () => number;
+  readonly limitador?: Limitador;
+  /** Redis command timeout; the default is the production 100 ms. */
+  readonly comandoTimeoutMs?: number;
+}
+
+export async function criarApi(opcoes: OpcoesApiDeTeste): Promise<ApiDeTeste> {
+  const limite = opcoes.limite ?? 120;
+  const logs: string[] = [];
+  const destino = new Writable({
+    write(pedaco: Buffer, _enc, feito) {
+      logs.push(pedaco.toString('utf8'));
+      feito();
+    },
+  });
+  const logger = criarLogger({ nivel: 'debug', destino });
+  const metricas = criarMetricas({ padraoDoProcesso: false });
+  let arquivoTemporario: SqliteTemporario | null = null;
+  const credenciaisArquivo = opcoes.credenciaisArquivo ?? (arquivoTemporario = sqliteTemporario('credenciais.json')).caminho;
+  const { token } = emitirCredencial(credenciaisArquivo, nomeUnico('parceiro'));
+  const credenciais = CredenciaisStore.abrir(credenciaisArquivo, { logger, intervaloMs: 500 });
+
+  let limitador: Limitador;
+  if (opcoes.limitador) limitador = opcoes.limitador;
+  else if (opcoes.redisUrl === undefined) limitador = new LimitadorLocal({ limite });
+  else {
+    const redis = new LimitadorRedis({
+      redis: opcoes.redisUrl,
+      limite,
+      prefixo: opcoes.prefixo ?? `${nomeUnico('teste')}:`,
+      ...(opcoes.comandoTimeoutMs === undefined ? {} : { comandoTimeoutMs: opcoes.comandoTimeoutMs }),
+    });
+    redis.redis.on('error', () => {});
+    await expect.poll(() => redis.conectado).toBe(true);
+    limitador = new LimitadorComReserva({
+      redis,
+      local: new LimitadorLocal({ limite }),
+      logger,
+      aoDecidirNaReserva: () => metricas.decisoesNaReserva.inc(),
+      aoMudarModo: (modo) => {
+        metricas.transicoesLimitador.inc({ para: modo });
+        metricas.limitadorEmReserva.set(modo === 'reserva' ? 1 : 0);
+      },
+    });
+  }
+
+  const app = await buildApp({
+    config: { limitePorMinuto: limite, atrasoMaximoMs: 60_000, ...opcoes.config },
+    leitor: opcoes.leitor,
+    limitador,
+    credenciais,
+    logger,
+    metricas,
+    ...(opcoes.agora ? { agora: opcoes.agora } : {}),
+  });
+  await app.ready();
+  const documento = JSON.parse((await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body) as Json;
+  const validador = new ValidadorOpenApi(documento);
+
+  return {
+    app,
+    credenciaisArquivo,
+    metricas,
+    logs,
+    validador,
+    token,
+    async get(url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      const t = o.token === undefined ? token : o.token;
+      if (t !== null && headers['authorization'] === undefined) headers['authorization'] = `Bearer ${t}`;
+      const metodo = o.metodo ?? 'GET';
+      const resposta = await app.inject({ method: metodo, url, headers });
+      const comprimida = resposta.headers['content-encoding'] !== undefined;
+      if (!comprimida) validador.validar(metodo, url, resposta);
+      return resposta;
+    },
+    async fechar() {
+      await app.close();
+      await limitador.close();
+      credenciais.close();
+      arquivoTemporario?.remover();
+    },
+  };
+}
