@@ -1,0 +1,77 @@
+// The embedded default: the bundled sample register events go through the projector's own code
+// into a local SQLite file, a demo credential is issued, and the API serves it with the
+// per-process request limiter. Nothing outside this machine is needed.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
+import { lerNdjson } from '@imoveis/generator';
+import { projetarRegistros } from '@imoveis/projector';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import type { Logger } from 'pino';
+import type { ConfigDemo } from './config.ts';
+
+export interface Demo {
+  app: FastifyInstance;
+  token: string;
+  /** Records read from the sample, and how many of them went to the dead-letter list. */
+  carga: { registros: number; rejeitados: number; jaCarregada: boolean };
+  close(): Promise<void>;
+}
+
+export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<Demo> {
+  mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+
+  // 1. The sample, through the projector. Offsets in the file make a second start a no-op.
+  const escritor = EscritorProjecao.abrir(config.DATABASE_PATH);
+  const jaCarregada = escritor.offsets().length > 0;
+  const resumo = await projetarRegistros(escritor, lerNdjson(config.DEMO_EVENTS_FILE), {
+    contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
+    log: logger,
+  });
+  // No Kafka to lag behind: the projection is as fresh as it gets; say so, as the projector does.
+  const confirmarFrescor = () => escritor.registrarFrescor({ registradoEm: Date.now(), emDiaEm: Date.now(), atraso: 0 });
+  confirmarFrescor();
+  const temporizador = setInterval(confirmarFrescor, 5_000);
+
+  // 2. A credential, kept beside the demo's files so every start prints one that works.
+  const credenciais = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+  const token = tokenDaDemo(config.CREDENTIALS_FILE, credenciais);
+
+  // 3. The API, exactly as `pnpm api` builds it, with the per-process limiter.
+  const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
+  const limitador = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
+  const app = await buildApp({
+    config: { limitePorMinuto: config.RATE_LIMIT_PER_MINUTE, atrasoMaximoMs: 60_000 },
+    leitor: fonte,
+    limitador,
+    credenciais,
+    logger,
+  });
+
+  return {
+    app,
+    token,
+    carga: { registros: resumo.registros, rejeitados: resumo.rejeicoes.length, jaCarregada },
+    async close() {
+      clearInterval(temporizador);
+      await app.close();
+      await limitador.close();
+      credenciais.close();
+      fonte.close();
+      escritor.close();
+    },
+  };
+}
+
+/** The demo token: the one saved by an earlier start while it still authenticates, else a new one. */
+function tokenDaDemo(arquivoCredenciais: string, credenciais: CredenciaisStore): string {
+  const arquivoToken = join(dirname(arquivoCredenciais), 'token-demo.txt');
+  if (existsSync(arquivoToken)) {
+    const salvo = readFileSync(arquivoToken, 'utf8').trim();
+    if (credenciais.autenticar(salvo).tipo === 'valida') return salvo;
+  }
+  const { token } = emitirCredencial(arquivoCredenciais, 'demo');
+  writeFileSync(arquivoToken, `${token}\n`, { mode: 0o600 });
+  credenciais.recarregarSeMudou();
+  return token;
+}

@@ -1,0 +1,38 @@
+// Entry point of `pnpm start`: the demo on this machine alone. Prints where it listens, a
+// working token and a ready-to-paste curl; Ctrl-C stops it cleanly.
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { ConfigDemo } from './config.ts';
+import { iniciarDemo } from './demo.ts';
+
+const config = lerConfiguracaoOuSair(ConfigDemo);
+const logger = pino({ level: config.LOG_LEVEL, base: { servico: 'demo' } });
+const demo = await iniciarDemo(config, logger);
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) logger.error({ err }, 'encerrando após erro');
+  await demo.close();
+});
+
+const endereco = await demo.app.listen({ host: config.HOST, port: config.PORT });
+const base = `${endereco}/api/v1`;
+const { registros, rejeitados, jaCarregada } = demo.carga;
+process.stdout.write(
+  [
+    '',
+    'Serviço de imóveis para portais parceiros — demonstração local (sem Kafka, Redis ou Docker)',
+    jaCarregada
+      ? `  projeção: ${config.DATABASE_PATH} (reaproveitada)`
+      : `  projeção: ${config.DATABASE_PATH} (${registros} eventos de amostra projetados, ${rejeitados} enviados à lista de rejeitados)`,
+    `  base_url: ${base}`,
+    `  documentação: ${base}/docs`,
+    `  token: ${demo.token}`,
+    '',
+    'Experimente:',
+    `  curl -s -H 'Authorization: Bearer ${demo.token}' '${base}/imoveis?por_pagina=2'`,
+    '',
+    'Ctrl-C para parar.',
+    '',
+  ].join('\n'),
+);

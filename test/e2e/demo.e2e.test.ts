@@ -1,0 +1,75 @@
+// `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
+// Ctrl-C, and a second start reuses the projection and the token.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteTemporario } from '../helpers.ts';
+
+const RAIZ = new URL('../../', import.meta.url).pathname;
+const banco = sqliteTemporario();
+afterAll(() => banco.remover());
+
+interface Iniciada {
+  base: string;
+  token: string;
+  curl: string;
+  saida: string;
+  parar(): Promise<number | null>;
+}
+
+async function iniciar(): Promise<Iniciada> {
+  const processo = spawn(process.execPath, ['--import', 'tsx', 'services/demo/src/main.ts'], {
+    cwd: RAIZ,
+    env: { ...process.env, PORT: '0', DATABASE_PATH: banco.caminho, CREDENTIALS_FILE: `${banco.dir}/credenciais.json` },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let saida = '';
+  await new Promise<void>((resolve, reject) => {
+    processo.once('exit', (codigo) => reject(new Error(`a demo saiu com ${codigo}: ${saida}`)));
+    createInterface({ input: processo.stdout }).on('line', (linha) => {
+      saida += `${linha}\n`;
+      if (linha.startsWith('Ctrl-C')) resolve();
+    });
+  });
+  const valor = (rotulo: string) => saida.match(new RegExp(`${rotulo}: (\\S+)`))?.[1] ?? '';
+  return {
+    base: valor('base_url'),
+    token: valor('token'),
+    curl: saida.split('\n').find((l) => l.trim().startsWith('curl')) ?? '',
+    saida,
+    parar: () =>
+      new Promise((resolve) => {
+        processo.once('exit', resolve);
+        processo.kill('SIGINT');
+      }),
+  };
+}
+
+describe('pnpm start (the embedded default)', () => {
+  it('projects the bundled sample, serves it with the printed token, and stops cleanly on Ctrl-C', async () => {
+    const demo = await iniciar();
+    expect(demo.saida).toMatch(/eventos de amostra projetados/);
+    expect(demo.token).toMatch(/^imv_/);
+    expect(demo.curl).toContain(`Bearer ${demo.token}`);
+
+    // The printed curl, as a partner would send it.
+    const url = demo.curl.match(/'(http[^']+)'/)?.[1] ?? '';
+    const resposta = await fetch(url, { headers: { authorization: `Bearer ${demo.token}` } });
+    expect(resposta.status).toBe(200);
+    const corpo = (await resposta.json()) as { dados: unknown[]; total: number; proximo_cursor: string | null };
+    expect(corpo.dados).toHaveLength(2);
+    expect(corpo.total).toBeGreaterThan(100);
+    expect(corpo.proximo_cursor).not.toBeNull();
+
+    expect((await fetch(`${demo.base}/imoveis`)).status).toBe(401);
+    expect((await fetch(`${new URL(demo.base).origin}/health/ready`)).status).toBe(200);
+    expect(await demo.parar()).toBe(0);
+
+    const segunda = await iniciar();
+    expect(segunda.saida).toMatch(/reaproveitada/);
+    expect(segunda.token).toBe(demo.token);
+    const total = ((await (await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } })).json()) as { total: number }).total;
+    expect(total).toBe(corpo.total);
+    expect(await segunda.parar()).toBe(0);
+  });
+});
