@@ -1,6 +1,5 @@
 // Baseline of bench:projector: a bare kafkajs consumer that reads both topics and discards every
 // message. Prints one JSON line when it has read `BENCH_TOTAL` messages.
-/* eslint-disable no-restricted-imports -- the baseline is kafkajs itself, not our wrapper */
 import { Kafka, logLevel } from 'kafkajs';
 
 const total = Number(process.env['BENCH_TOTAL']);

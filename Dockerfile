@@ -1,0 +1,30 @@
+# syntax=docker/dockerfile:1
+# One image for the projector and the API (docker-compose.yml picks the command). TypeScript runs
+# through tsx, as `pnpm projector` / `pnpm api` do outside Docker, so the image keeps the dev deps.
+FROM node:22-bookworm-slim
+
+# better-sqlite3 compiles its addon when no prebuilt binary can be downloaded.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+RUN npm install -g pnpm@10.34.9 && npm cache clean --force
+
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    npm_config_nodedir=/usr/local \
+    CI=true
+
+WORKDIR /app
+# The projection volume is mounted at /data; created here so the volume belongs to `node`.
+RUN mkdir -p /data && chown node:node /app /data
+USER node
+
+# Dependencies first, from the lockfile alone, so code changes do not refetch them.
+COPY --chown=node:node pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch
+
+COPY --chown=node:node . .
+RUN pnpm install --frozen-lockfile --offline
+
+ENV DATABASE_PATH=/data/projecao.db \
+    CREDENTIALS_FILE=/data/credenciais.json
+CMD ["pnpm", "start"]

@@ -1,0 +1,147 @@
+// bench:api — the partner API over a projection of 1,000,000 properties built by the generator
+// through the projector's code, beside a bare Fastify route answering the identical bytes from
+// memory. Prints req/s, p50 and p99 per scenario and the ratios to the baseline.
+// Usage: pnpm bench:api [--imoveis N] [--segundos S]
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { emitirCredencial } from '@imoveis/api';
+import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
+import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { RAIZ, argumentoNumerico, encerrar, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
+
+const imoveis = argumentoNumerico('imoveis', 1_000_000);
+const segundos = argumentoNumerico('segundos', 10);
+const CONEXOES = 10;
+const dir = join(RAIZ, '.cache', 'bench');
+mkdirSync(dir, { recursive: true });
+
+/**
+ * The projection, built once and cached: the initial load one batch per simulated second, then
+ * 1 % of the properties changed in later batches and 0.01 % in the very last one, so that the
+ * incremental windows below hold those shares.
+ */
+async function projecao(n: number): Promise<string> {
+  const caminho = join(dir, `projecao-${n}.db`);
+  if (existsSync(caminho)) return caminho;
+  const temporario = `${caminho}.construindo`;
+  for (const sufixo of ['', '-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
+  console.log(`construindo a projeção de ${inteiro(n)} imóveis (uma vez; fica em ${caminho})…`);
+  const escritor = EscritorProjecao.abrir(temporario);
+  let relogio = Date.parse('2026-01-01T12:00:00Z');
+  const contexto = { fotosBaseUrl: 'https://fotos.exemplo.com.br' };
+  const inicio = performance.now();
+  const opcoes = { seed: 7, imoveis: n, condominios: Math.max(1, Math.round(n / 50)), taxaValoresRuins: 0.01 };
+  await projetarRegistros(escritor, gerarCargaInicial(opcoes), { contexto, agora: () => (relogio += 1_000) });
+  // Changes: price, photos, withdrawals… (poison and deletions included) over later batches.
+  const mutacoes = [...gerarMutacoes({ ...opcoes, mutacoes: Math.round(n * 0.012), taxaVenenos: 0 })] as RegistroBruto[];
+  await projetarRegistros(escritor, mutacoes.slice(0, -Math.round(n * 0.0001)), { contexto, agora: () => (relogio += 60_000) });
+  await projetarRegistros(escritor, mutacoes.slice(-Math.round(n * 0.0001)), { contexto, agora: () => (relogio += 3_600_000) });
+  escritor.registrarFrescor({ registradoEm: Date.now(), emDiaEm: Date.now(), atraso: 0 });
+  escritor.checkpoint();
+  escritor.close();
+  for (const sufixo of ['-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
+  renameSync(temporario, caminho);
+  console.log(`  pronta em ${((performance.now() - inicio) / 1000).toFixed(0)} s`);
+  return caminho;
+}
+
+/** The incremental window start (epoch ms) whose listing holds closest to `fracao` of the listed items. */
+function janela(leitor: LeitorSqlite, listados: number, fracao: number): string {
+  let [baixo, alto] = [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2027-01-01T00:00:00Z')];
+  while (alto - baixo > 1) {
+    const meio = Math.floor((baixo + alto) / 2);
+    if (leitor.listarAlterados({ desdeMs: meio, aposId: null, limite: 1 }).total > fracao * listados) baixo = meio;
+    else alto = meio;
+  }
+  return new Date(alto).toISOString();
+}
+
+async function medir(url: string, token: string | null) {
+  const r = await autocannon({ url, connections: CONEXOES, duration: segundos, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv) {
+  const processo = iniciarTs(arquivo, env, 'pipe');
+  const linha = await new Promise<string>((resolve) => createInterface({ input: processo.stdout! }).once('line', resolve));
+  return { processo, linha };
+}
+
+const caminho = await projecao(imoveis);
+const leitor = LeitorSqlite.abrir(caminho);
+const listados = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total;
+const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).itens[0]!.id;
+const cenarios: [string, string][] = [
+  ['varredura completa, página de 50', `/api/v1/imoveis?por_pagina=50&cursor=${meio}`],
+  ['varredura completa, página de 200', `/api/v1/imoveis?por_pagina=200&cursor=${meio}`],
+  ['um imóvel', `/api/v1/imoveis/${meio}`],
+  ['incremental, janela de 0,01 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.0001)}`],
+  ['incremental, janela de 1 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.01)}`],
+  ['incremental, janela de 50 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.5)}`],
+];
+leitor.close();
+
+const credenciais = join(dir, 'credenciais.json');
+rmSync(credenciais, { force: true });
+const { token } = emitirCredencial(credenciais, 'bench');
+const api = await iniciarServidor('services/api/src/server.ts', {
+  DATABASE_PATH: caminho,
+  CREDENTIALS_FILE: credenciais,
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  READY_MAX_LAG_SECONDS: '86400',
+  REDIS_URL: '',
+});
+// The API logs its address as JSON at start unless silent; ask the OS instead when silent.
+const baseApi = await enderecoDe(api.processo.pid!, api.linha);
+
+// Record the real answers, then serve them from memory in the baseline process.
+const respostas: Record<string, string> = {};
+for (const [, url] of cenarios) {
+  const r = await fetch(baseApi + url, { headers: { authorization: `Bearer ${token}` } });
+  if (r.status !== 200) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+  respostas[url] = await r.text();
+}
+const arquivoRespostas = join(dir, 'respostas.json');
+writeFileSync(arquivoRespostas, JSON.stringify(respostas));
+const base = await iniciarServidor('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas });
+const baseUrl = base.linha.trim();
+
+const linhas: (string | number)[][] = [];
+for (const [nome, url] of cenarios) {
+  const real = await medir(baseApi + url, token);
+  const linhaBase = await medir(baseUrl + url, null);
+  const itens = (JSON.parse(respostas[url]!) as { dados?: unknown[]; total?: number }).total;
+  linhas.push([
+    nome,
+    itens === undefined ? '-' : inteiro(itens),
+    inteiro(real.rps),
+    real.p50,
+    real.p99,
+    inteiro(linhaBase.rps),
+    (real.rps / linhaBase.rps).toFixed(2),
+  ]);
+}
+const rssApi = picoRssMb(api.processo.pid);
+await encerrar(api.processo);
+await encerrar(base.processo);
+
+console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição\n`);
+console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'razão'], linhas));
+console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);
+
+async function enderecoDe(pid: number, primeiraLinha: string): Promise<string> {
+  const porta = (primeiraLinha.match(/"(?:address|url)":"(http:\/\/[^"]+)"/) ?? [])[1];
+  if (porta) return porta;
+  // Fall back to the listening socket of that process.
+  const { execFileSync } = await import('node:child_process');
+  const ss = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' }).split('\n').find((l) => l.includes(`pid=${pid},`));
+  const endereco = ss?.split(/\s+/)[3];
+  if (!endereco) throw new Error('não encontrei a porta da API');
+  return `http://${endereco}`;
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Prepares a fresh Debian machine (Node 20+, run as root) for this project. Safe to run again.
+#   bash scripts/setup.sh          pnpm at the version package.json pins, and the dependencies
+#   bash scripts/setup.sh --test   also what the tests start: redis-server, and the Kafka
+#                                  broker's jars (fetched with Maven into .cache/kafka)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+para_teste=false
+for arg in "$@"; do
+  case "$arg" in
+    --test) para_teste=true ;;
+    *) echo "uso: bash scripts/setup.sh [--test]" >&2; exit 2 ;;
+  esac
+done
+
+etapa() {
+  local nome=$1 inicio=$SECONDS rc=0
+  shift
+  echo "==> $nome"
+  "$@" || rc=$?
+  echo "==> $nome: $((SECONDS - inicio)) s"
+  return "$rc"
+}
+
+como_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_atualizado=false
+apt_instalar() {
+  if [ "$apt_atualizado" = false ]; then
+    como_root apt-get update -q
+    apt_atualizado=true
+  fi
+  # Do not let the packages start system-wide daemons (a redis on 6379 nobody asked for):
+  # a policy-rc.d that denies every start, only for this install, unless one already exists.
+  local politica=/usr/sbin/policy-rc.d criada=false
+  if [ ! -e "$politica" ]; then
+    printf '#!/bin/sh\nexit 101\n' | como_root tee "$politica" >/dev/null
+    como_root chmod +x "$politica"
+    criada=true
+  fi
+  local rc=0
+  como_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@" || rc=$?
+  if [ "$criada" = true ]; then como_root rm -f "$politica"; fi
+  return "$rc"
+}
+
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' \
+  || { echo "Node $(node --version) é antigo: é preciso Node 20.19 ou mais novo" >&2; exit 1; }
+
+versao_pnpm=$(node -p 'require("./package.json").packageManager.split("@")[1]')
+instalar_pnpm() {
+  if [ "$(pnpm --version 2>/dev/null || true)" != "$versao_pnpm" ]; then
+    # npm rather than corepack: corepack cannot verify the registry's signatures on these machines.
+    npm install -g "pnpm@$versao_pnpm"
+  fi
+  pnpm --version
+}
+etapa "pnpm $versao_pnpm" instalar_pnpm
+
+# better-sqlite3 compiles its addon on install; Debian's Node ships its headers in /usr/include/node,
+# which spares node-gyp a download from nodejs.org.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
+etapa "dependências (pnpm install)" pnpm install --frozen-lockfile
+
+if [ "$para_teste" = true ]; then
+  instalar_redis() {
+    if command -v redis-server >/dev/null 2>&1; then redis-server --version; return 0; fi
+    apt_instalar redis-server
+  }
+  etapa "redis-server" instalar_redis
+
+  instalar_java_maven() {
+    local faltam=()
+    command -v java >/dev/null 2>&1 || faltam+=(openjdk-17-jre-headless)
+    command -v mvn >/dev/null 2>&1 || faltam+=(maven)
+    if [ "${#faltam[@]}" -gt 0 ]; then apt_instalar "${faltam[@]}"; fi
+    java -version 2>&1 | head -n 1
+  }
+  etapa "Java e Maven" instalar_java_maven
+
+  etapa "jars do broker Kafka" pnpm infra:fetch
+fi

@@ -1,0 +1,86 @@
+// The same services through testcontainers, for machines where a local Docker engine answers.
+// Kept small on purpose: the project's CI machines have no Docker engine, so this path is not
+// exercised there; the embedded path (kafka-broker.ts, redis-server.ts) is the one tests rely on.
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { VERSAO_KAFKA, kafkaResponde, type KafkaIniciado } from './kafka-broker.ts';
+import { esperarAte, portasLivres } from './processo-servico.ts';
+import { redisResponde, type RedisIniciado } from './redis-server.ts';
+
+/** Local unix socket of the Docker engine, if DOCKER_HOST names one or the default exists. */
+function socketDocker(): string | null {
+  const host = process.env['DOCKER_HOST'];
+  if (host !== undefined && host !== '') return host.startsWith('unix://') ? host.slice('unix://'.length) : null;
+  return existsSync('/var/run/docker.sock') ? '/var/run/docker.sock' : null;
+}
+
+/** True when a local Docker engine answers `GET /_ping` within a second. */
+export function dockerDisponivel(): Promise<boolean> {
+  const socketPath = socketDocker();
+  if (socketPath === null) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: '/_ping', timeout: 1_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(false));
+    req.end();
+  });
+}
+
+export async function iniciarKafkaDocker(): Promise<KafkaIniciado> {
+  const { GenericContainer } = await import('testcontainers');
+  // The advertised address must be known before start, so the host port is chosen here.
+  const [porta] = (await portasLivres(1)) as [number];
+  const container = await new GenericContainer(`apache/kafka:${VERSAO_KAFKA}`)
+    .withExposedPorts({ container: 9092, host: porta })
+    .withEnvironment({
+      KAFKA_NODE_ID: '1',
+      KAFKA_PROCESS_ROLES: 'broker,controller',
+      KAFKA_LISTENERS: 'PLAINTEXT://:9092,CONTROLLER://:9093',
+      KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://127.0.0.1:${porta}`,
+      KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+      KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
+      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
+      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
+      KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
+      KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+    })
+    .start();
+  try {
+    await esperarAte(() => kafkaResponde('127.0.0.1', porta), { prazo: 90_000, descricao: `Kafka no container (127.0.0.1:${porta})` });
+  } catch (erro) {
+    await container.stop();
+    throw erro;
+  }
+  return {
+    brokers: [`127.0.0.1:${porta}`],
+    stop: async () => {
+      await container.stop();
+    },
+  };
+}
+
+export async function iniciarRedisDocker(): Promise<RedisIniciado> {
+  const { GenericContainer } = await import('testcontainers');
+  const container = await new GenericContainer('redis:7-alpine')
+    .withExposedPorts(6379)
+    .withCommand(['redis-server', '--save', '', '--appendonly', 'no'])
+    .start();
+  const porta = container.getMappedPort(6379);
+  try {
+    await esperarAte(() => redisResponde('127.0.0.1', porta), { prazo: 20_000, descricao: `Redis no container (127.0.0.1:${porta})` });
+  } catch (erro) {
+    await container.stop();
+    throw erro;
+  }
+  return {
+    url: `redis://127.0.0.1:${porta}`,
+    stop: async () => {
+      await container.stop();
+    },
+  };
+}

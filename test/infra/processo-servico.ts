@@ -1,0 +1,201 @@
+// What the Kafka and Redis starters share: finding a program, free loopback ports, and running a
+// server as a child process that cannot outlive this one (stop(), an exit hook, and a watchdog
+// for the case where this process is killed without running its exit hooks).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { setTimeout as esperar } from 'node:timers/promises';
+
+/** A service this process started; `stop()` is idempotent and resolves once the process is gone. */
+export interface ServicoIniciado {
+  stop(): Promise<void>;
+}
+
+/** A required program is missing or unusable. The message is the one line the user should read. */
+export class ProgramaAusente extends Error {
+  override readonly name = 'ProgramaAusente';
+  readonly code = 'PROGRAMA_AUSENTE';
+  constructor(mensagem: string) {
+    super(mensagem);
+    // The line says what to install; a stack trace would only bury it.
+    this.stack = `${this.name}: ${mensagem}`;
+  }
+}
+
+/** The service did not come up; the message carries the tail of its log. */
+export class ServicoNaoIniciou extends Error {
+  override readonly name = 'ServicoNaoIniciou';
+  readonly code = 'SERVICO_NAO_INICIOU';
+}
+
+/** Absolute path of `programa` on PATH, or null. */
+export function localizarPrograma(programa: string, caminhosExtras: readonly string[] = []): string | null {
+  const diretorios = [...caminhosExtras, ...(process.env['PATH'] ?? '').split(delimiter)].filter((d) => d !== '');
+  for (const dir of diretorios) {
+    const candidato = join(dir, programa);
+    try {
+      accessSync(candidato, constants.X_OK);
+      return candidato;
+    } catch {
+      // not here; keep looking
+    }
+  }
+  return null;
+}
+
+/** Ports free on 127.0.0.1 right now (the kernel picks them; another process could still take one). */
+export async function portasLivres(quantas: number): Promise<number[]> {
+  const servidores = await Promise.all(
+    Array.from({ length: quantas }, () =>
+      new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+        const servidor = createServer();
+        servidor.once('error', reject);
+        servidor.listen(0, '127.0.0.1', () => resolve(servidor));
+      }),
+    ),
+  );
+  const portas = servidores.map((s) => {
+    const endereco = s.address();
+    if (endereco === null || typeof endereco === 'string') throw new Error('endereço inesperado');
+    return endereco.port;
+  });
+  await Promise.all(servidores.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  return portas;
+}
+
+/** A fresh directory under the OS temp dir for one service run. */
+export function criarDiretorioExecucao(prefixo: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefixo}-`));
+}
+
+/** The last `linhas` lines of a text file, or '' when it cannot be read. */
+export function finalDoArquivo(caminho: string, linhas = 20): string {
+  try {
+    return readFileSync(caminho, 'utf8').trimEnd().split('\n').slice(-linhas).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export interface ProcessoServico {
+  readonly filho: ChildProcess;
+  /** Resolves with the exit code (or signal name) when the process has exited. */
+  readonly saida: Promise<string>;
+  /** True once the process has exited. */
+  terminou(): boolean;
+  /** SIGTERM, then SIGKILL after `graca` ms; resolves when the process is gone. */
+  parar(graca?: number): Promise<void>;
+}
+
+/**
+ * Starts `comando` with its stdout and stderr appended to `arquivoLog`. Until it exits, an exit
+ * hook kills it if this process ends, and a detached shell watchdog kills it if this process
+ * dies without running exit hooks (SIGKILL, OOM).
+ */
+export interface OpcoesProcesso {
+  readonly cwd: string;
+  readonly arquivoLog: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** The run directory: removed as well if this process ends without stopping the service. */
+  readonly dirExecucao?: string;
+}
+
+export function iniciarProcesso(comando: string, args: readonly string[], opcoes: OpcoesProcesso): ProcessoServico {
+  const fd = openSync(opcoes.arquivoLog, 'a');
+  let filho: ChildProcess;
+  try {
+    filho = spawn(comando, args, { cwd: opcoes.cwd, env: opcoes.env ?? process.env, stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+  let acabou = false;
+  const matarAoSair = (): void => {
+    if (acabou) return;
+    filho.kill('SIGKILL');
+    if (opcoes.dirExecucao !== undefined) removerDiretorio(opcoes.dirExecucao);
+  };
+  process.on('exit', matarAoSair);
+  const saida = new Promise<string>((resolve) => {
+    filho.once('error', (erro) => {
+      acabou = true;
+      process.off('exit', matarAoSair);
+      resolve(`erro ao iniciar: ${erro.message}`);
+    });
+    filho.once('exit', (codigo, sinal) => {
+      acabou = true;
+      process.off('exit', matarAoSair);
+      resolve(sinal ?? String(codigo));
+    });
+  });
+  if (filho.pid !== undefined) vigiar(filho.pid, opcoes.dirExecucao);
+  return {
+    filho,
+    saida,
+    terminou: () => acabou,
+    async parar(graca = 5_000) {
+      if (acabou) return;
+      filho.kill('SIGTERM');
+      const parou = await Promise.race([saida.then(() => true), esperar(graca, false)]);
+      if (!parou) {
+        filho.kill('SIGKILL');
+        await saida;
+      }
+    },
+  };
+}
+
+/**
+ * Kills `pid` once this process is gone, then removes `dir` (the run directory, when given); the
+ * watchdog itself ends as soon as `pid` does.
+ */
+function vigiar(pid: number, dir: string | undefined): void {
+  const script = 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done; ' +
+    'if ! kill -0 "$1" 2>/dev/null; then kill -9 "$2" 2>/dev/null; [ -n "$3" ] && sleep 1 && rm -rf -- "$3"; fi; exit 0';
+  const vigia = spawn('/bin/sh', ['-c', script, 'vigia', String(process.pid), String(pid), dir ?? ''], { detached: true, stdio: 'ignore' });
+  vigia.on('error', () => undefined); // no /bin/sh: the exit hook still covers normal exits
+  vigia.unref();
+}
+
+/** Polls `condicao` every `intervalo` ms until it returns true; throws once `prazo` ms pass. */
+export async function esperarAte(
+  condicao: () => Promise<boolean>,
+  opcoes: { prazo: number; intervalo?: number; descricao: string; desistir?: () => Promise<Error | null> },
+): Promise<void> {
+  const limite = Date.now() + opcoes.prazo;
+  for (;;) {
+    const erro = opcoes.desistir ? await opcoes.desistir() : null;
+    if (erro !== null) throw erro;
+    if (await condicao().catch(() => false)) return;
+    if (Date.now() > limite) throw new ServicoNaoIniciou(`${opcoes.descricao} não respondeu em ${opcoes.prazo} ms`);
+    await esperar(opcoes.intervalo ?? 100);
+  }
+}
+
+/** As {@link esperarAte}, but fails at once if the process exits, and shows the tail of its log. */
+export async function esperarPronto(
+  processo: ProcessoServico,
+  pronto: () => Promise<boolean>,
+  opcoes: { prazo: number; intervalo?: number; descricao: string; arquivoLog: string },
+): Promise<void> {
+  try {
+    await esperarAte(pronto, {
+      ...opcoes,
+      desistir: async () =>
+        processo.terminou() ? new ServicoNaoIniciou(`${opcoes.descricao} terminou ao iniciar (${await processo.saida})`) : null,
+    });
+  } catch (erro) {
+    if (erro instanceof ServicoNaoIniciou) erro.message += `; final de ${opcoes.arquivoLog}:\n${finalDoArquivo(opcoes.arquivoLog)}`;
+    throw erro;
+  }
+}
+
+/** Removes a run directory, ignoring errors (it is under the OS temp dir anyway). */
+export function removerDiretorio(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // best effort
+  }
+}

@@ -1,0 +1,158 @@
+// Smoke suite: the real services the project depends on answer the way the code will use them.
+// Kafka 4.x through the project's own wrapper (kafkajs predates KIP-896, so this proves admin,
+// produce, group consume and commit still work), Redis' rate-window commands, and SQLite in WAL
+// mode shared by two processes (the projector writes, the API process reads).
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import type BetterSqlite3 from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
+import { nomeUnico, sqliteTemporario } from '../helpers.ts';
+
+const executar = promisify(execFile);
+
+describe('Redis', () => {
+  const redis = new Redis(inject('redisUrl'), { lazyConnect: true, maxRetriesPerRequest: 1 });
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  it('counts with INCR and expires the key with PEXPIRE, as the request limit window does', async () => {
+    const chave = nomeUnico('smoke:limite');
+    expect(await redis.incr(chave)).toBe(1);
+    expect(await redis.incr(chave)).toBe(2);
+    expect(await redis.pexpire(chave, 60_000)).toBe(1);
+    const ttl = await redis.pttl(chave);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(await redis.get(chave)).toBe('2');
+  });
+});
+
+describe('SQLite in WAL mode', () => {
+  // better-sqlite3 is a dependency of the projection store, resolved from there like the code does.
+  const requireDoStore = createRequire(new URL('../../packages/projection-store/package.json', import.meta.url));
+  const Database = requireDoStore('better-sqlite3') as typeof BetterSqlite3;
+  const caminhoModulo = requireDoStore.resolve('better-sqlite3');
+
+  it('shows a row written by one process to another process that opened the file read-only', async () => {
+    const arquivo = sqliteTemporario();
+    const escritor = new Database(arquivo.caminho);
+    try {
+      expect(escritor.pragma('journal_mode = WAL', { simple: true })).toBe('wal');
+      escritor.exec('CREATE TABLE item (id INTEGER PRIMARY KEY, valor TEXT NOT NULL) STRICT');
+      const valor = randomUUID();
+      escritor.prepare('INSERT INTO item (id, valor) VALUES (1, ?)').run(valor);
+      // The writer stays open, so the row is in the WAL, not yet checkpointed into the main file.
+      expect(existsSync(`${arquivo.caminho}-wal`)).toBe(true);
+
+      const leitor = `
+        const Database = require(process.env.MODULO);
+        const db = new Database(process.env.ARQUIVO, { readonly: true, fileMustExist: true });
+        const linha = db.prepare('SELECT valor FROM item WHERE id = 1').get();
+        process.stdout.write(JSON.stringify({ valor: linha && linha.valor, modo: db.pragma('journal_mode', { simple: true }), pid: process.pid }));
+        db.close();`;
+      const { stdout } = await executar(process.execPath, ['-e', leitor], {
+        env: { ...process.env, MODULO: caminhoModulo, ARQUIVO: arquivo.caminho },
+        timeout: 20_000,
+      });
+      const lido = JSON.parse(stdout) as { valor: string; modo: string; pid: number };
+      expect(lido).toEqual({ valor, modo: 'wal', pid: expect.any(Number) });
+      expect(lido.pid).not.toBe(process.pid);
+    } finally {
+      escritor.close();
+      arquivo.remover();
+    }
+  });
+});
+
+describe('Kafka through @imoveis/kafka', () => {
+  const brokers = inject('kafkaBrokers');
+  // The client's own warnings, shown only when a test fails (the broker's: .cache/logs/kafka-broker.log).
+  const avisos: string[] = [];
+  const anotar = (nivel: string) => (obj: object, msg?: string) => {
+    avisos.push(`${new Date().toISOString()} ${nivel} ${msg ?? ''} ${JSON.stringify(obj)}`);
+  };
+  const log: RegistroLog = { debug: () => undefined, info: anotar('info'), warn: anotar('warn'), error: anotar('error') };
+  const cliente = criarClienteKafka({ brokers, clientId: nomeUnico('smoke'), log });
+  beforeEach(() => {
+    avisos.length = 0;
+    onTestFailed(() => {
+      console.error(`avisos do cliente Kafka:\n${avisos.join('\n')}`);
+    });
+  });
+  afterAll(async () => {
+    await cliente.close();
+  });
+
+  it('creates the two compacted register topics, idempotently', async () => {
+    const topicos = [
+      { nome: nomeUnico('registro.imoveis.v1'), compactado: true },
+      { nome: nomeUnico('registro.condominios.v1'), compactado: true, particoes: 3 },
+    ];
+    await cliente.criarTopicos(topicos);
+    await cliente.criarTopicos(topicos);
+
+    const [imoveis, condominios] = await Promise.all(topicos.map((t) => cliente.descreverTopico(t.nome)));
+    expect(imoveis).toMatchObject({ particoes: 1, config: { 'cleanup.policy': 'compact' } });
+    expect(condominios).toMatchObject({ particoes: 3, config: { 'cleanup.policy': 'compact' } });
+  });
+
+  it('delivers a produced register event to a consumer group, which commits past it', async () => {
+    const topico = nomeUnico('registro.imoveis.v1');
+    const grupo = nomeUnico('smoke-projector');
+    await cliente.criarTopicos([{ nome: topico, compactado: true }]);
+
+    const id = randomUUID();
+    const evento = {
+      evento_id: randomUUID(),
+      tipo: 'imovel.salvo',
+      versao_schema: 1,
+      ocorrido_em: '2026-11-21T14:03:12.418-03:00',
+      versao: 1,
+      dados: { id, codigo: 'AP1234', ativo: true, publicar_no_site: true },
+    };
+    const produtor = await cliente.criarProdutor();
+    try {
+      await produtor.enviar(topico, [{ key: id, value: JSON.stringify(evento), headers: { origem: 'smoke' } }]);
+    } finally {
+      await produtor.close();
+    }
+
+    const recebidas: MensagemRecebida[] = [];
+    let falha: Error | null = null;
+    const consumidor = cliente.criarConsumidor({
+      groupId: grupo,
+      topicos: [topico],
+      aoAtribuir: () => new Map(),
+      aoLote: async (lote) => {
+        recebidas.push(...lote.mensagens);
+        const ultima = lote.mensagens.at(-1);
+        if (ultima !== undefined) {
+          await consumidor.commit([{ topico: lote.topico, particao: lote.particao, proximoOffset: String(BigInt(ultima.offset) + 1n) }]);
+        }
+      },
+      aoFalhar: (erro) => {
+        falha = erro;
+      },
+    });
+    try {
+      await consumidor.iniciar();
+      await expect.poll(() => falha ?? recebidas.length, { timeout: 30_000 }).toBe(1);
+      const [recebida] = recebidas;
+      expect(recebida?.offset).toBe('0');
+      expect(recebida?.key?.toString()).toBe(id);
+      expect(JSON.parse(recebida?.value?.toString() ?? 'null')).toEqual(evento);
+      expect(recebida?.headers).toEqual({ origem: 'smoke' });
+
+      const confirmado = async (): Promise<string | undefined> => (await cliente.offsetsDoGrupo(grupo, topico)).get(0);
+      await expect.poll(confirmado, { timeout: 15_000 }).toBe('1');
+    } finally {
+      await consumidor.close();
+    }
+  });
+});

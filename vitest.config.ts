@@ -1,0 +1,28 @@
+// One vitest configuration, two tiers: `unit` (beside the code, no I/O beyond in-memory SQLite)
+// and `integration` (test/: real Kafka and Redis started once by the global setup).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'services/**/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/**/*.int.test.ts', 'test/**/*.e2e.test.ts'],
+          globalSetup: ['./test/infra/global-setup.ts'],
+          // Broker round trips, consumer group joins and child processes take seconds, not ms.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // The CI machines have 2 cores, and the broker's JVM needs one of them.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
