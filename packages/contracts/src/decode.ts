@@ -1,6 +1,6 @@
 // Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
 // a reason code (the dead-letter topic carries it). Pure: no Kafka types here.
-import { z } from 'zod';
+import { type z } from 'zod';
 import { EventoCondominio, EventoImovel, TIPOS_EVENTO, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
 
 export const MOTIVOS_REJEICAO = [

@@ -36,3 +36,41 @@ describe('mapearCaracteristicas', () => {
     expect(mapearCaracteristicas([])).toEqual([]);
   });
 });
+
+describe('mapearCaracteristicas against the plain rule', () => {
+  // The rule as first written: normalise, keep the first spelling of each key, sort with the collator.
+  const collator = new Intl.Collator('pt-BR');
+  function referencia(entradas: readonly string[]): string[] {
+    const porChave = new Map<string, string>();
+    for (const entrada of entradas) {
+      const texto = entrada.trim().replace(/\s+/g, ' ');
+      if (texto === '') continue;
+      const chave = texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+      if (!porChave.has(chave)) porChave.set(chave, texto);
+    }
+    return [...porChave.values()].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  let semente = 20_261_120;
+  const sorteio = (n: number): number => {
+    semente = (Math.imul(semente, 1_103_515_245) + 12_345) >>> 0;
+    return (semente >>> 8) % n;
+  };
+  const LETRAS = [...'aAbBcCçÇeEéÉêoOóÕãíIzZ09 1  -.ªºßøÆıİKÅ\u0301\u0903\t'];
+  const palavra = (): string => Array.from({ length: 1 + sorteio(6) }, () => LETRAS[sorteio(LETRAS.length)]!).join('');
+
+  it('gives the same list for random entries, accents, marks and odd letters included', () => {
+    for (let i = 0; i < 5000; i++) {
+      const entradas = Array.from({ length: sorteio(9) }, palavra);
+      expect(mapearCaracteristicas(entradas), JSON.stringify(entradas)).toEqual(referencia(entradas));
+    }
+  });
+
+  it('gives the same list for the features agents usually type', () => {
+    const comuns = ['Piscina', 'piscina', 'Academia', 'Área de serviço', 'Salão de festas', 'Elevador', 'Depósito', 'Segurança 24h', 'Quadra poliesportiva', 'brinquedoteca', 'Ar condicionado', 'Churrasqueira', 'Varanda gourmet', 'Bicicletário', 'Interfone', 'Quintal', 'Zelador', 'Árvores', 'Portaria 24 h', 'Sauna', 'Spa'];
+    for (let i = 0; i < 2000; i++) {
+      const entradas = Array.from({ length: sorteio(12) }, () => comuns[sorteio(comuns.length)]!);
+      expect(mapearCaracteristicas(entradas)).toEqual(referencia(entradas));
+    }
+  });
+});

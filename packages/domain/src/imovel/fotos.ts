@@ -10,24 +10,39 @@ function compararFotos(a: FotoRegistro, b: FotoRegistro): number {
   return a.ordem !== b.ordem ? a.ordem - b.ordem : compararTexto(a.arquivo, b.arquivo);
 }
 
+/** A storage key encodeURIComponent leaves as it is, segment by segment, with no leading slash. */
+const ARQUIVO_SEM_CODIFICACAO = /^[\w.!~*'()-][\w.!~*'()/-]*$/;
+
+function semBarrasNoFim(baseUrl: string): string {
+  return baseUrl.endsWith('/') ? baseUrl.replace(/\/+$/, '') : baseUrl;
+}
+
+function urlComBase(base: string, arquivo: string, alteradaEm: string | null): string {
+  const caminho = ARQUIVO_SEM_CODIFICACAO.test(arquivo)
+    ? arquivo
+    : arquivo.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
+  // Portals cache images by address: a replaced file must get a new one.
+  return alteradaEm === null ? `${base}/${caminho}` : `${base}/${caminho}?v=${String(Date.parse(alteradaEm))}`;
+}
+
 /**
  * The base address joined with the storage key by exactly one slash, each key segment
  * percent-encoded (a key may hold spaces, accents, `#` or `?`).
  */
 export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string | null): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  const caminho = arquivo.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
-  // Portals cache images by address: a replaced file must get a new one.
-  const versao = alteradaEm === null ? '' : `?v=${String(new Date(alteradaEm).getTime())}`;
-  return `${base}/${caminho}${versao}`;
+  return urlComBase(semBarrasNoFim(baseUrl), arquivo, alteradaEm);
 }
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {
-  const publicas = fotos.filter((foto) => foto.publica).sort(compararFotos);
+  const publicas: FotoRegistro[] = [];
+  for (const foto of fotos) if (foto.publica) publicas.push(foto);
+  publicas.sort(compararFotos);
   const indicePrincipal = Math.max(0, publicas.findIndex((foto) => foto.principal));
-  return publicas.map((foto, indice) => ({
-    url: urlDaFoto(fotosBaseUrl, foto.arquivo, foto.alterada_em),
-    ordem: indice + 1,
-    principal: indice === indicePrincipal,
-  }));
+  const base = semBarrasNoFim(fotosBaseUrl);
+  const resultado: Foto[] = [];
+  for (let i = 0; i < publicas.length; i++) {
+    const foto = publicas[i]!;
+    resultado.push({ url: urlComBase(base, foto.arquivo, foto.alterada_em), ordem: i + 1, principal: i === indicePrincipal });
+  }
+  return resultado;
 }

@@ -1,48 +1,55 @@
 // Free text from the register made partner-safe: rich-text HTML to plain text, contact details removed.
-import { compile } from 'html-to-text';
+import { htmlParaTextoBruto } from './html-texto.ts';
 
 const MARCADOR_REMOVIDO = '[removido]';
-
-// Compiled once: html-to-text builds its selector machinery per options object.
-const htmlParaTextoBruto = compile({
-  wordwrap: false,
-  // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
-  preserveNewlines: false,
-  selectors: [
-    // Link targets and image addresses are not shown text, and a `mailto:`/`tel:` target is a contact.
-    { selector: 'a', options: { ignoreHref: true } },
-    { selector: 'img', format: 'skip' },
-    // Headings keep the agent's casing instead of html-to-text's upper-case default.
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'h3', options: { uppercase: false } },
-    { selector: 'h4', options: { uppercase: false } },
-    { selector: 'h5', options: { uppercase: false } },
-    { selector: 'h6', options: { uppercase: false } },
-    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-    { selector: 'ul', options: { itemPrefix: '- ' } },
-  ],
-});
 
 /**
  * `descricao_html` as plain text: tags removed, entities decoded, `<br>` and block ends as line
  * breaks, at most one blank line in a row, trimmed; `null` when nothing is left.
- * The HTML is parsed by html-to-text; only its plain-text output is tidied here.
+ * The HTML is parsed by htmlparser2 and laid out as html-to-text does (html-texto.ts); only that
+ * plain-text output is tidied here.
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
-  const linhas = htmlParaTextoBruto(html)
-    .replaceAll('\u00a0', ' ')
-    .split(/\r?\n/)
-    .map((linha) => linha.trimEnd());
+  const bruto = htmlParaTextoBruto(html).replaceAll('\u00a0', ' ');
+  const texto = bruto.includes('\r') ? arrumarLinhasComCr(bruto) : arrumarLinhas(bruto);
+  return texto === '' ? null : texto;
+}
+
+/** JavaScript's whitespace (what `trimEnd` removes): the Zs spaces, tab, VT, FF, BOM and line ends. */
+function ehEspacoJs(c: number): boolean {
+  return c <= 0x20
+    ? c === 0x20 || (c >= 0x09 && c <= 0x0d)
+    : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Lines without trailing whitespace, at most one blank line in a row, the whole trimmed. */
+function arrumarLinhas(texto: string): string {
+  let resultado = '';
+  let anteriorEmBranco = false;
+  let inicio = 0;
+  for (;;) {
+    const quebra = texto.indexOf('\n', inicio);
+    const fimDaLinha = quebra === -1 ? texto.length : quebra;
+    let fim = fimDaLinha;
+    while (fim > inicio && ehEspacoJs(texto.charCodeAt(fim - 1))) fim--;
+    const emBranco = fim === inicio;
+    if (inicio === 0) resultado = texto.slice(0, fim);
+    else if (!(emBranco && anteriorEmBranco)) resultado += '\n' + texto.slice(inicio, fim);
+    anteriorEmBranco = emBranco;
+    if (quebra === -1) return resultado.trim();
+    inicio = quebra + 1;
+  }
+}
+
+/** arrumarLinhas for text that also has CR LF line ends (only html-to-text's <pre> keeps a CR). */
+function arrumarLinhasComCr(texto: string): string {
   const resultado: string[] = [];
-  for (const linha of linhas) {
-    const anteriorEmBranco = resultado.length > 0 && resultado[resultado.length - 1] === '';
-    if (linha === '' && anteriorEmBranco) continue;
+  for (const linha of texto.split(/\r?\n/).map((l) => l.trimEnd())) {
+    if (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '') continue;
     resultado.push(linha);
   }
-  const texto = resultado.join('\n').trim();
-  return texto === '' ? null : texto;
+  return resultado.join('\n').trim();
 }
 
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
@@ -52,17 +59,17 @@ const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** CNPJ `##.###.###/####-##` or 14 digits (separators optional, as agents type them). */
-const CNPJ = new RegExp(String.raw`${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}${FIM_NUMERO}`, 'gu');
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits. */
-const CPF = new RegExp(String.raw`${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}-?\d{2}${FIM_NUMERO}`, 'gu');
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}-?\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
-const TELEFONE_0800 = new RegExp(String.raw`${INICIO_NUMERO}0800[\s.-]?\d{3}[\s.-]?\d{4}${FIM_NUMERO}`, 'gu');
+const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800[\s.-]?\d{3}[\s.-]?\d{4}${FIM_NUMERO}`, 'gu');
 /**
  * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
  * 0), then 8 or 9 digits split by a dash, space or dot (or not split).
  */
 const TELEFONE = new RegExp(
-  String.raw`${INICIO_NUMERO}(?<pais>\+\s?55[\s.-]?)?(?<ddd>\(\s?0?\d{2}\s?\)\s?|0?\d{2}[\s.-]?)?(?<numero>(?:9[\s.])?\d{4,5}[\s.-]?\d{4})${FIM_NUMERO}`,
+  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55[\s.-]?)?(?<ddd>\(\s?0?\d{2}\s?\)\s?|0?\d{2}[\s.-]?)?(?<numero>(?:9[\s.])?\d{4,5}[\s.-]?\d{4})${FIM_NUMERO}`,
   'gu',
 );
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
@@ -74,18 +81,34 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   return semPrefixo && INTERVALO_DE_ANOS.test(grupos.numero) ? trecho : MARCADOR_REMOVIDO;
 }
 
+/** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
+function digitos(texto: string, limite: number): number {
+  let n = 0;
+  for (let i = 0; i < texto.length && n < limite; i++) {
+    const c = texto.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) n++;
+  }
+  return n;
+}
+
 /**
  * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
  * Order matters: e-mails first (they may contain digits), then the longer document numbers,
  * then telephones, so a CPF is not half-eaten as a telephone.
+ * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
+ * lookaheads likewise only skip positions where no match can start).
  */
 export function removerContatos(texto: string): string {
-  return texto
-    .replace(EMAIL, MARCADOR_REMOVIDO)
-    .replace(CNPJ, MARCADOR_REMOVIDO)
-    .replace(CPF, MARCADOR_REMOVIDO)
-    .replace(TELEFONE_0800, MARCADOR_REMOVIDO)
-    .replace(TELEFONE, substituirTelefone);
+  let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
+  // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
+  const n = digitos(resultado, 14);
+  if (n < 8) return resultado;
+  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO);
+  if (n >= 11) {
+    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO);
+    if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
+  }
+  return resultado.replace(TELEFONE, substituirTelefone);
 }
 
 /** Trimmed text, `null` when empty. */

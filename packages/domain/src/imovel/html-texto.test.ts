@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { htmlParaTextoBruto, htmlParaTextoCompleto } from './html-texto.ts';
+import { htmlParaTexto } from './texto.ts';
+
+const CASOS = [
+  '',
+  '   ',
+  'texto solto',
+  '<p><strong>Sala</strong> &amp; cozinha &eacute; &#233;&nbsp;ampla &lt;3</p>',
+  '<p>Primeira<br>segunda</p><p>Terceira</p><ul><li>Um</li><li>Dois</li></ul>',
+  '<div>Um</div><div>Dois</div><h2>Lazer</h2>texto',
+  'a<br><br><br><br>b<p>&nbsp;</p><p> </p><p>c</p>',
+  'linha\ncontinua',
+  '  <p>  texto  </p>  <br>',
+  '<p></p><br>  ',
+  '<a href="mailto:dono@exemplo.com">Fale conosco</a> <img src="https://x/y.jpg" alt="foto">',
+  '<style>p{color:red}</style><script>alert(1)</script><p>ok</p>',
+  'x<ul><li>a</li></ul>y',
+  '<ul><li>a<br>b</li><li><p>c</p><p>d</p></li></ul>',
+  '<ul><li>a<ul><li>b</li><li>c<ul><li>d</li></ul></li></ul></li><li>e</li></ul>fim',
+  '<ul>solto<li>a</li> <!-- c --> <li>b</li>\n<p>p</p><script>x</script><img src=x></ul>',
+  '<ul>só texto</ul><ul>  </ul><ul></ul><ul><!-- só comentário --></ul>',
+  '<ul><ul><li>a</li></ul></ul>',
+  '<li>fora de lista</li><li>outro',
+  '<p>a<p>b<div>c</div>d</p>e</p>f',
+  '</p>x</br>y</div>z',
+  'a<b>b</b> <i>c</i><span> d </span>e<u>f</u>',
+  'a<!-- comentário -->b <!doctype html> c<?xml x?>d<![CDATA[e]]>f',
+  '<h1>T1</h1><h4>T4</h4><h6>T6</h6><section>s</section><article>a</article><nav>n</nav>',
+  '<p>&nbsp;&nbsp;</p><p>a&nbsp; b &nbsp;c</p>\u200b<p>\u200bx\u200b</p>',
+  '<p>tab\tcr\r\nff\fend</p>',
+  '<div><p>aninhado</p></div><div><div>duplo</div></div>',
+  '<p>sem fechar<div>bloco<span>inline',
+  'a<wbr>b <wbr> c',
+  '<P>MAIÚSCULAS</P><BR><UL><LI>item</LI></UL>',
+  '<br>',
+  '<ul><li></li><li> </li></ul>',
+  '<ul><li>a</li></ul><ul><li>b</li></ul>',
+  '<p>a</p><br>b',
+  '<p>a</p><br><br>',
+  '&amp &lt &copy; &#x41; &#65; &unknown; &',
+  '<a>link sem href</a><a href="#ancora">âncora</a>',
+  '<title>título</title><textarea>área <b>x</b></textarea>',
+  // Markup outside the fast path's subset: html-to-text lays it out itself.
+  '<table><tr><th>a</th><td>b</td></tr></table>',
+  '<ol><li>um</li><li>dois</li></ol>',
+  '<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>',
+  '<html><head><title>x</title></head><body><p>corpo</p></body></html>',
+];
+
+/** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
+function aleatorio(semente: number): () => number {
+  let a = semente;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TAGS = ['p', 'div', 'span', 'strong', 'b', 'em', 'ul', 'li', 'br', 'h2', 'h5', 'a', 'img', 'section', 'u', 'wbr', 'script'];
+const PEDACOS = ['\u2003', '\ufeff', '\u000b', '\r\n', 'Sala', ' ampla', 'e ', '  ', '\n', '&nbsp;', '&amp;', '&eacute;', 'x\ty', '\u200b', 'Área 120m²', '<!-- c -->', ' ', '9876-5432'];
+
+function htmlAleatorio(sorteio: () => number): string {
+  let html = '';
+  const n = 1 + Math.floor(sorteio() * 25);
+  for (let i = 0; i < n; i++) {
+    const r = sorteio();
+    const tag = TAGS[Math.floor(sorteio() * TAGS.length)]!;
+    if (r < 0.35) html += `<${tag}>`;
+    else if (r < 0.6) html += `</${tag}>`;
+    else html += PEDACOS[Math.floor(sorteio() * PEDACOS.length)]!;
+  }
+  return html;
+}
+
+describe('htmlParaTextoBruto', () => {
+  it.each(CASOS)('gives the text html-to-text gives for %j', (html) => {
+    expect(htmlParaTextoBruto(html)).toBe(htmlParaTextoCompleto(html));
+  });
+
+  it('gives the text html-to-text gives for random tag soup', () => {
+    const sorteio = aleatorio(20_261_120);
+    for (let i = 0; i < 20_000; i++) {
+      const html = htmlAleatorio(sorteio);
+      expect(htmlParaTextoBruto(html), html).toBe(htmlParaTextoCompleto(html));
+    }
+  });
+});
+
+describe('htmlParaTexto', () => {
+  // The tidying as first written, over html-to-text's own output.
+  function referencia(html: string): string | null {
+    const linhas = htmlParaTextoCompleto(html)
+      .replaceAll('\u00a0', ' ')
+      .split(/\r?\n/)
+      .map((linha) => linha.trimEnd());
+    const resultado: string[] = [];
+    for (const linha of linhas) {
+      if (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '') continue;
+      resultado.push(linha);
+    }
+    const texto = resultado.join('\n').trim();
+    return texto === '' ? null : texto;
+  }
+
+  it.each(CASOS)('gives the tidied html-to-text text for %j', (html) => {
+    expect(htmlParaTexto(html)).toBe(referencia(html));
+  });
+
+  it('gives the tidied html-to-text text for random tag soup', () => {
+    const sorteio = aleatorio(7);
+    for (let i = 0; i < 20_000; i++) {
+      const html = htmlAleatorio(sorteio);
+      expect(htmlParaTexto(html), html).toBe(referencia(html));
+    }
+  });
+
+  it('gives the tidied html-to-text text for <pre> with CR LF and odd whitespace', () => {
+    for (const html of ['<pre>a \r\n\r\n\r\nb\u2003\r\n</pre>c', '<pre>\r\n x\ufeff\n\n\n\ry</pre>']) {
+      expect(htmlParaTexto(html)).toBe(referencia(html));
+    }
+  });
+});

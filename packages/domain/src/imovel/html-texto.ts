@@ -1,0 +1,364 @@
+// Rich-text HTML to plain text on htmlparser2's event stream: the layout of html-to-text (the
+// options texto.ts gave it), without its DOM, selector engine and regular-expression whitespace
+// processor, which made it the most expensive step of the mapping. Markup outside the subset an
+// editor produces (tables, ordered lists, quotes, <pre>, <hr>, <body>) goes to html-to-text itself,
+// so every input keeps exactly the text it had; html-texto.test.ts compares the two.
+import { compile } from 'html-to-text';
+import { Parser } from 'htmlparser2';
+
+/** The html-to-text converter texto.ts used, kept for the markup the fast path does not lay out. */
+export const htmlParaTextoCompleto = compile({
+  wordwrap: false,
+  // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
+  preserveNewlines: false,
+  selectors: [
+    // Link targets and image addresses are not shown text, and a `mailto:`/`tel:` target is a contact.
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    // Headings keep the agent's casing instead of html-to-text's upper-case default.
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: 'ul', options: { itemPrefix: '- ' } },
+  ],
+});
+
+/** html-to-text truncates longer input; such input goes to it. */
+const TAMANHO_MAXIMO = 1 << 24;
+const PREFIXO_ITEM = '- ';
+
+/** html-to-text's whitespace: space, tab, CR, LF, form feed and zero-width space (not NBSP). */
+function ehEspaco(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c || c === 0x200b;
+}
+
+function temPalavra(texto: string): boolean {
+  for (let i = 0; i < texto.length; i++) if (!ehEspaco(texto.charCodeAt(i))) return true;
+  return false;
+}
+
+/** Non-empty, no whitespace at either end, and no whitespace between words but single spaces. */
+function textoLimpo(texto: string): boolean {
+  const n = texto.length;
+  if (ehEspaco(texto.charCodeAt(0)) || ehEspaco(texto.charCodeAt(n - 1))) return false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = texto.charCodeAt(i);
+    if (c === 0x20) {
+      if (texto.charCodeAt(i + 1) === 0x20) return false;
+    } else if (ehEspaco(c)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * A block being built (html-to-text's BlockStackItem with its InlineTextBuilder): finished text of
+ * closed child blocks, then the lines of inline words since. Without word wrap, a line is a string.
+ */
+class Bloco {
+  /** Text of the child blocks added so far (html-to-text's rawText). */
+  bruto = '';
+  /** Finished inline lines, each followed by '\n'. */
+  linhas = '';
+  /** The inline line being built: words joined by one space. */
+  linha = '';
+  /** Line breaks owed to the previous block, paid when words follow. */
+  quebrasPendentes = 0;
+  /** The last inline text ended in whitespace: the next word is a new word. */
+  espacoPendente = false;
+
+  readonly anterior: Bloco | null;
+  quebrasIniciais: number;
+
+  constructor(anterior: Bloco | null, quebrasIniciais: number) {
+    this.anterior = anterior;
+    this.quebrasIniciais = quebrasIniciais;
+  }
+
+  conteudo(): string {
+    return this.bruto + this.linhas + this.linha;
+  }
+
+  novaLinha(n: number): void {
+    this.linhas += n > 1 ? this.linha + '\n'.repeat(n) : this.linha + '\n';
+    this.linha = '';
+  }
+
+  /** html-to-text's addText: a finished child block (or list item) joins this block. */
+  adicionar(texto: string, iniciais: number, finais: number): void {
+    const atual = this.conteudo();
+    const quebras = Math.max(this.quebrasPendentes, iniciais);
+    this.linhas = '';
+    this.linha = '';
+    if (atual !== '') {
+      this.bruto = atual + '\n'.repeat(quebras) + texto;
+    } else {
+      this.bruto = texto;
+      this.quebrasIniciais = quebras;
+    }
+    this.quebrasPendentes = finais;
+  }
+
+  /** html-to-text's addInline and shrinkWrapAdd: whitespace runs become one space between words. */
+  inline(texto: string): void {
+    const n = texto.length;
+    if (n === 0) return;
+    if (this.quebrasPendentes !== 0) {
+      if (!temPalavra(texto)) return;
+      this.novaLinha(this.quebrasPendentes);
+    }
+    const espacoAntes = this.espacoPendente;
+    if (textoLimpo(texto)) {
+      // Words already split by single spaces, no whitespace at either end: the text is its words.
+      this.linha = this.linha === '' || !espacoAntes ? this.linha + texto : `${this.linha} ${texto}`;
+      this.espacoPendente = false;
+      this.quebrasPendentes = 0;
+      return;
+    }
+    let linha = this.linha;
+    let nenhuma = true;
+    let i = 0;
+    while (i < n) {
+      while (i < n && ehEspaco(texto.charCodeAt(i))) i++;
+      if (i === n) break;
+      const inicio = i;
+      while (i < n && !ehEspaco(texto.charCodeAt(i))) i++;
+      const palavra = inicio === 0 && i === n ? texto : texto.slice(inicio, i);
+      // The first word is glued to the previous one unless whitespace separates them.
+      if (linha === '' || (nenhuma && !espacoAntes && inicio === 0)) linha += palavra;
+      else linha += ' ' + palavra;
+      nenhuma = false;
+    }
+    this.linha = linha;
+    this.espacoPendente = (espacoAntes && nenhuma) || ehEspaco(texto.charCodeAt(n - 1));
+    this.quebrasPendentes = 0;
+  }
+}
+
+interface ItemDeLista {
+  li: boolean;
+  texto: string;
+  quebrasIniciais: number;
+  quebrasFinais: number;
+}
+
+interface Lista {
+  /** A list inside a list item gets single line breaks around it. */
+  aninhada: boolean;
+  itens: ItemDeLista[];
+}
+
+const INLINE = 0;
+const BLOCO = 1;
+const QUEBRA = 2;
+const IGNORAR = 3;
+const LISTA = 4;
+const COMPLETO = 5;
+
+interface Elemento {
+  nome: string;
+  tipo: number;
+  quebrasFinais: number;
+  /** This element is a direct child of a list, so it is one list item. */
+  item: boolean;
+  lista: Lista | null;
+}
+
+interface Formato {
+  tipo: number;
+  iniciais: number;
+  finais: number;
+}
+
+const bloco = (iniciais: number, finais: number): Formato => ({ tipo: BLOCO, iniciais, finais });
+const so = (tipo: number): Formato => ({ tipo, iniciais: 0, finais: 0 });
+
+/** html-to-text's default selectors with texto.ts's options; any other element is inline. */
+const FORMATOS: ReadonlyMap<string, Formato> = new Map([
+  ['p', bloco(2, 2)],
+  ['div', bloco(1, 1)],
+  ['article', bloco(1, 1)],
+  ['aside', bloco(1, 1)],
+  ['footer', bloco(1, 1)],
+  ['form', bloco(1, 1)],
+  ['header', bloco(1, 1)],
+  ['main', bloco(1, 1)],
+  ['nav', bloco(1, 1)],
+  ['section', bloco(1, 1)],
+  ['h1', bloco(3, 2)],
+  ['h2', bloco(3, 2)],
+  ['h3', bloco(3, 2)],
+  ['h4', bloco(2, 2)],
+  ['h5', bloco(2, 2)],
+  ['h6', bloco(2, 2)],
+  ['br', so(QUEBRA)],
+  ['ul', so(LISTA)],
+  // Images are skipped; scripts and styles are no text nodes to html-to-text.
+  ['img', so(IGNORAR)],
+  ['script', so(IGNORAR)],
+  ['style', so(IGNORAR)],
+  ['table', so(COMPLETO)],
+  ['ol', so(COMPLETO)],
+  ['blockquote', so(COMPLETO)],
+  ['pre', so(COMPLETO)],
+  ['hr', so(COMPLETO)],
+  // html-to-text converts only the <body> when there is one.
+  ['body', so(COMPLETO)],
+]);
+const FORMATO_INLINE = so(INLINE);
+
+/** A text node of only whitespace (JavaScript's \s, as html-to-text tests it) is no list item. */
+const SO_ESPACO = /^\s*$/;
+
+// The conversion is synchronous, so its state is the module's while it runs.
+let raiz = new Bloco(null, 1);
+let atual = raiz;
+const pilha: Elemento[] = [];
+let textoPendente = '';
+let ignorando = 0;
+let completo = false;
+
+function topo(): Elemento | undefined {
+  return pilha[pilha.length - 1];
+}
+
+function abrirItem(): void {
+  atual = new Bloco(atual, 1);
+}
+
+function fecharItem(lista: Lista, li: boolean): void {
+  const item = atual;
+  atual = item.anterior!;
+  lista.itens.push({ li, texto: item.conteudo(), quebrasIniciais: item.quebrasIniciais, quebrasFinais: Math.max(item.quebrasPendentes, 1) });
+}
+
+/** html-to-text's formatList, openList, closeListItem and closeList, once all items are known. */
+function fecharLista(lista: Lista): void {
+  if (lista.itens.length === 0) return;
+  const larguraPrefixo = lista.itens.some((item) => item.li) ? PREFIXO_ITEM.length : 0;
+  const recuo = '\n' + ' '.repeat(larguraPrefixo);
+  const blocoLista = new Bloco(atual, lista.aninhada ? 1 : 2);
+  for (const item of lista.itens) {
+    const prefixo = (item.li ? PREFIXO_ITEM : '').padEnd(larguraPrefixo);
+    const texto = prefixo + (larguraPrefixo === 0 ? item.texto : item.texto.replaceAll('\n', recuo));
+    blocoLista.adicionar(texto, item.quebrasIniciais, Math.max(item.quebrasFinais, 1));
+  }
+  const texto = blocoLista.conteudo();
+  if (texto !== '') atual.adicionar(texto, blocoLista.quebrasIniciais, lista.aninhada ? 1 : 2);
+}
+
+/** A DOM text node ends at any other node: adjacent text events are one node. */
+function descarregarTexto(): void {
+  if (textoPendente === '') return;
+  const texto = textoPendente;
+  textoPendente = '';
+  const pai = topo();
+  if (pai?.tipo === LISTA) {
+    if (SO_ESPACO.test(texto)) return;
+    abrirItem();
+    atual.inline(texto);
+    fecharItem(pai.lista!, false);
+  } else {
+    atual.inline(texto);
+  }
+}
+
+/** A comment or a declaration: no text, but a list item of its own directly inside a list. */
+function outroNo(): void {
+  descarregarTexto();
+  if (completo || ignorando > 0) return;
+  const pai = topo();
+  if (pai?.tipo === LISTA) {
+    abrirItem();
+    fecharItem(pai.lista!, false);
+  }
+}
+
+const eventos: ConstructorParameters<typeof Parser>[0] = {
+  ontext(texto) {
+    if (!completo && ignorando === 0) textoPendente += texto;
+  },
+  onopentag(nome) {
+    descarregarTexto();
+    if (completo) return;
+    const pai = topo();
+    if (ignorando > 0) {
+      ignorando++;
+      pilha.push({ nome, tipo: IGNORAR, quebrasFinais: 0, item: false, lista: null });
+      return;
+    }
+    const formato = FORMATOS.get(nome) ?? FORMATO_INLINE;
+    const item = pai?.tipo === LISTA;
+    if (item) abrirItem();
+    let lista: Lista | null = null;
+    switch (formato.tipo) {
+      case BLOCO:
+        atual = new Bloco(atual, formato.iniciais);
+        break;
+      case QUEBRA:
+        atual.novaLinha(1);
+        break;
+      case IGNORAR:
+        ignorando++;
+        break;
+      case LISTA:
+        lista = { aninhada: pai?.nome === 'li', itens: [] };
+          break;
+        case COMPLETO:
+          completo = true;
+          return;
+      }
+      pilha.push({ nome, tipo: formato.tipo, quebrasFinais: formato.finais, item, lista });
+    },
+    onclosetag() {
+      descarregarTexto();
+      if (completo) return;
+      const elemento = pilha.pop()!;
+      switch (elemento.tipo) {
+        case BLOCO: {
+          const filho = atual;
+          atual = filho.anterior!;
+          atual.adicionar(filho.conteudo(), filho.quebrasIniciais, Math.max(filho.quebrasPendentes, elemento.quebrasFinais));
+          break;
+        }
+        case IGNORAR:
+          ignorando--;
+          break;
+        case LISTA:
+          fecharLista(elemento.lista!);
+          break;
+      }
+      if (elemento.item) fecharItem(topo()!.lista!, elemento.nome === 'li');
+    },
+    oncomment: outroNo,
+    onprocessinginstruction: outroNo,
+};
+
+/**
+ * The text html-to-text gives for `html` with texto.ts's options, before texto.ts tidies it:
+ * the same layout, computed on the parser's events.
+ */
+export function htmlParaTextoBruto(html: string): string {
+  if (html.length > TAMANHO_MAXIMO) return htmlParaTextoCompleto(html);
+  raiz = new Bloco(null, 1);
+  atual = raiz;
+  pilha.length = 0;
+  textoPendente = '';
+  ignorando = 0;
+  completo = false;
+  try {
+    // A new parser each time: htmlparser2 8's reset() leaves the tokenizer inside an unclosed <script>.
+    new Parser(eventos, { decodeEntities: true }).end(html);
+    descarregarTexto();
+  } finally {
+    pilha.length = 0;
+    textoPendente = '';
+  }
+  if (completo) return htmlParaTextoCompleto(html);
+  return raiz.conteudo();
+}
