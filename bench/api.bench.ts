@@ -4,13 +4,13 @@
 // Usage: pnpm bench:api [--imoveis N] [--segundos S]
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { emitirCredencial } from '@imoveis/api';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
-import { RAIZ, argumentoNumerico, encerrar, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
+import { portasLivres } from '../test/infra/processo-servico.ts';
+import { RAIZ, argumentoNumerico, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
 const segundos = argumentoNumerico('segundos', 10);
@@ -65,10 +65,12 @@ async function medir(url: string, token: string | null) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv) {
-  const processo = iniciarTs(arquivo, env, 'pipe');
-  const linha = await new Promise<string>((resolve) => createInterface({ input: processo.stdout! }).once('line', resolve));
-  return { processo, linha };
+async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: string) {
+  const [porta] = await portasLivres(1);
+  const processo = iniciarTs(arquivo, { ...env, PORT: String(porta) });
+  const base = `http://127.0.0.1:${porta}`;
+  await esperarAte(async () => (await fetch(base + sonda).catch(() => null))?.ok === true, 200);
+  return { processo, base };
 }
 
 const caminho = await projecao(imoveis);
@@ -88,17 +90,12 @@ leitor.close();
 const credenciais = join(dir, 'credenciais.json');
 rmSync(credenciais, { force: true });
 const { token } = emitirCredencial(credenciais, 'bench');
-const api = await iniciarServidor('services/api/src/server.ts', {
-  DATABASE_PATH: caminho,
-  CREDENTIALS_FILE: credenciais,
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  READY_MAX_LAG_SECONDS: '86400',
-  REDIS_URL: '',
-});
-// The API logs its address as JSON at start unless silent; ask the OS instead when silent.
-const baseApi = await enderecoDe(api.processo.pid!, api.linha);
+const api = await iniciarServidor(
+  'services/api/src/server.ts',
+  { DATABASE_PATH: caminho, CREDENTIALS_FILE: credenciais, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_LAG_SECONDS: '86400', REDIS_URL: '' },
+  '/health/live',
+);
+const baseApi = api.base;
 
 // Record the real answers, then serve them from memory in the baseline process.
 const respostas: Record<string, string> = {};
@@ -109,8 +106,8 @@ for (const [, url] of cenarios) {
 }
 const arquivoRespostas = join(dir, 'respostas.json');
 writeFileSync(arquivoRespostas, JSON.stringify(respostas));
-const base = await iniciarServidor('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas });
-const baseUrl = base.linha.trim();
+const base = await iniciarServidor('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas }, cenarios[0]![1]);
+const baseUrl = base.base;
 
 const linhas: (string | number)[][] = [];
 for (const [nome, url] of cenarios) {
@@ -134,14 +131,3 @@ await encerrar(base.processo);
 console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição\n`);
 console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'razão'], linhas));
 console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);
-
-async function enderecoDe(pid: number, primeiraLinha: string): Promise<string> {
-  const porta = (primeiraLinha.match(/"(?:address|url)":"(http:\/\/[^"]+)"/) ?? [])[1];
-  if (porta) return porta;
-  // Fall back to the listening socket of that process.
-  const { execFileSync } = await import('node:child_process');
-  const ss = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' }).split('\n').find((l) => l.includes(`pid=${pid},`));
-  const endereco = ss?.split(/\s+/)[3];
-  if (!endereco) throw new Error('não encontrei a porta da API');
-  return `http://${endereco}`;
-}

@@ -10,5 +10,4 @@ app.get('/*', (request, reply) => {
   if (corpo === undefined) return reply.code(404).send();
   return reply.type('application/json; charset=utf-8').send(corpo);
 });
-const endereco = await app.listen({ host: '127.0.0.1', port: 0 });
-process.stdout.write(`${endereco}\n`);
+await app.listen({ host: '127.0.0.1', port: Number(process.env['PORT']) });

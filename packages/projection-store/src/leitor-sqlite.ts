@@ -6,13 +6,8 @@ import { HORA_MS } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { Frescor, ItemListado, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
 
-interface RowListado {
-  id: string;
-  codigo: string;
-  anunciado: number;
-  documento: string;
-  atualizado_em: number;
-}
+/** `[id, codigo, anunciado, documento (UTF-8 bytes), atualizado_em]`: raw rows, no object per row. */
+type RowListado = [string, string, number, Buffer, number];
 
 export class ProjecaoAusente extends Error {
   override readonly name = 'ProjecaoAusente';
@@ -22,16 +17,16 @@ export class ProjecaoAusente extends Error {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The Property JSON: the stored document with its `atualizado_em` appended as the last field. */
-export const jsonImovel = (documento: string, atualizadoEm: number): string =>
-  `${documento.slice(0, -1)},"atualizado_em":"${iso(atualizadoEm)}"}`;
+export const jsonImovel = (documento: Buffer, atualizadoEm: number): Buffer =>
+  Buffer.concat([documento.subarray(0, documento.length - 1), Buffer.from(`,"atualizado_em":"${iso(atualizadoEm)}"}`)]);
 
 /** The Withdrawn property JSON. */
-export const jsonRetirado = (id: string, codigo: string, atualizadoEm: number): string =>
-  `{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false,"atualizado_em":"${iso(atualizadoEm)}"}`;
+export const jsonRetirado = (id: string, codigo: string, atualizadoEm: number): Buffer =>
+  Buffer.from(`{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false,"atualizado_em":"${iso(atualizadoEm)}"}`);
 
-const rowToItem = (r: RowListado): ItemListado => ({
-  id: r.id,
-  json: r.anunciado === 1 ? jsonImovel(r.documento, r.atualizado_em) : jsonRetirado(r.id, r.codigo, r.atualizado_em),
+const rowToItem = ([id, codigo, anunciado, documento, atualizadoEm]: RowListado): ItemListado => ({
+  id,
+  json: anunciado === 1 ? jsonImovel(documento, atualizadoEm) : jsonRetirado(id, codigo, atualizadoEm),
 });
 
 function pagina(rows: RowListado[], limite: number, total: number): PaginaItens {
@@ -50,19 +45,19 @@ export class LeitorSqlite implements LeitorProjecao {
     this.#db = db;
     this.#s = {
       anunciados: db.prepare<[string, number], RowListado>(
-        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_anunciados
+        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_anunciados
          WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
-      ),
+      ).raw(),
       alteradosPorId: db.prepare<[number, string, number], RowListado>(
-        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_listados
+        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_listados
          WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
-      ),
+      ).raw(),
       alteradosPorInstante: db.prepare<[number, string, number], RowListado>(
-        `SELECT id, codigo, anunciado, documento, atualizado_em FROM imoveis INDEXED BY imoveis_alterados
+        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_alterados
          WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
-      ),
-      obter: db.prepare<[string], { documento: string; atualizado_em: number }>(
-        'SELECT documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
+      ).raw(),
+      obter: db.prepare<[string], { documento: Buffer; atualizado_em: number }>(
+        'SELECT CAST(documento AS BLOB) AS documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
       ),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
@@ -80,6 +75,8 @@ export class LeitorSqlite implements LeitorProjecao {
     let db: Database.Database;
     try {
       db = new Database(caminho, { readonly: true, fileMustExist: true });
+      // Pages are read straight from the OS page cache instead of being copied into SQLite's.
+      db.pragma('mmap_size = 1073741824');
     } catch (erro) {
       throw new ProjecaoAusente(`a projeção ${caminho} não existe ou não pode ser aberta`, { cause: erro });
     }
@@ -120,7 +117,7 @@ export class LeitorSqlite implements LeitorProjecao {
     return horasSeguintes + restoDaHora;
   }
 
-  obterAnunciado(id: string): { json: string; atualizadoEm: number } | null {
+  obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null {
     const row = this.#s.obter.get(id);
     return row ? { json: jsonImovel(row.documento, row.atualizado_em), atualizadoEm: row.atualizado_em } : null;
   }

@@ -1,10 +1,13 @@
-// What the API may ask of the projection: read-only, answers already in partner JSON text so the
-// API never parses and re-serialises documents. The SQLite implementation is `leitor-sqlite.ts`.
+// What the API may ask of the projection: read-only, answers already in partner JSON so the API
+// never parses and re-serialises documents. The SQLite implementation is `leitor-sqlite.ts`.
 
-/** One listed item as ready-to-send JSON text (a Property or a Withdrawn property). */
+/**
+ * One listed item as ready-to-send JSON (a Property or a Withdrawn property), in UTF-8 bytes:
+ * documents go from the database page to the socket without being decoded into strings.
+ */
 export interface ItemListado {
   readonly id: string;
-  readonly json: string;
+  readonly json: Buffer;
 }
 
 export interface PaginaItens {
@@ -39,7 +42,7 @@ export interface LeitorProjecao {
   /** Incremental: every ever-advertised property with `atualizado_em >= desdeMs` and `id > aposId`. */
   listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens;
   /** The Property JSON of an advertised property, or null when absent or not advertised. */
-  obterAnunciado(id: string): { json: string; atualizadoEm: number } | null;
+  obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null;
   /** Removal items with `removido_em >= desdeMs`, oldest first. */
   listarRemovidos(desdeMs: number): readonly ItemRemovidoLinha[];
   frescor(): Frescor;

@@ -35,7 +35,7 @@ function aplicar(eventos: LoteProjecao['eventos'], passoMs = 1_000, offsets: Lot
 }
 
 const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });
-const parse = (json: string) => JSON.parse(json) as Record<string, unknown>;
+const parse = (json: Buffer) => JSON.parse(json.toString()) as Record<string, unknown>;
 const id = () => randomUUID();
 
 describe('given an advertised property is saved', () => {

@@ -1,15 +1,16 @@
-// Listing pages assembled as text, and ETag matching.
+// Listing pages assembled from stored items, and ETag matching.
 import { describe, expect, it } from 'vitest';
 import { etagCorresponde, etagImovel, montarListagem, montarRemovidos } from './imoveis.routes.ts';
 
 describe('montarListagem', () => {
   it('joins the stored item texts and points the cursor at the last id when more follow', () => {
-    const texto = montarListagem({ itens: [{ id: 'a', json: '{"id":"a"}' }, { id: 'b', json: '{"id":"b"}' }], haMais: true, total: 5 }, 2);
-    expect(JSON.parse(texto)).toEqual({ dados: [{ id: 'a' }, { id: 'b' }], por_pagina: 2, proximo_cursor: 'b', total: 5 });
+    const itens = [{ id: 'a', json: Buffer.from('{"id":"a"}') }, { id: 'b', json: Buffer.from('{"id":"b"}') }];
+    const json = montarListagem({ itens, haMais: true, total: 5 }, 2).toString();
+    expect(JSON.parse(json)).toEqual({ dados: [{ id: 'a' }, { id: 'b' }], por_pagina: 2, proximo_cursor: 'b', total: 5 });
   });
 
   it('ends with a null cursor, also for an empty result', () => {
-    expect(JSON.parse(montarListagem({ itens: [], haMais: false, total: 0 }, 50))).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
+    expect(JSON.parse(montarListagem({ itens: [], haMais: false, total: 0 }, 50).toString())).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
   });
 });
 

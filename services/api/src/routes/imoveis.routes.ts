@@ -1,5 +1,6 @@
-// The three partner operations. Pages are assembled as text from the stored JSON items: the
-// documents are never parsed and re-serialised (the response schemas feed the OpenAPI document).
+// The three partner operations. Pages are assembled from the stored JSON items as bytes: the
+// documents are never parsed, re-serialised or even decoded (the response schemas feed the
+// OpenAPI document).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,14 +18,21 @@ import { ImovelNaoEncontrado } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
-/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from ready-made item texts. */
-export function montarListagem(pagina: PaginaItens, porPagina: number): string {
+const ABRE_DADOS = Buffer.from('{"dados":[');
+const VIRGULA = Buffer.from(',');
+
+/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from ready-made items, in one copy. */
+export function montarListagem(pagina: PaginaItens, porPagina: number): Buffer {
   const ultimo = pagina.itens.at(-1);
   // The reader never returns an empty page with more to come, so the last id is the cursor.
   const cursor = pagina.haMais && ultimo !== undefined ? `"${ultimo.id}"` : 'null';
-  let dados = '';
-  for (let i = 0; i < pagina.itens.length; i++) dados += (i === 0 ? '' : ',') + (pagina.itens[i] as { json: string }).json;
-  return `{"dados":[${dados}],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`;
+  const partes: Buffer[] = [ABRE_DADOS];
+  pagina.itens.forEach((item, i) => {
+    if (i > 0) partes.push(VIRGULA);
+    partes.push(item.json);
+  });
+  partes.push(Buffer.from(`],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`));
+  return Buffer.concat(partes);
 }
 
 export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {
@@ -49,8 +57,8 @@ export function etagCorresponde(ifNoneMatch: string | undefined, etag: string): 
 
 // The typed reply only accepts the schema's object shapes; ready-made JSON text goes untyped.
 const bruto = (reply: unknown): FastifyReply => reply as FastifyReply;
-function enviarTexto(reply: unknown, texto: string): void {
-  bruto(reply).type(JSON_UTF8).send(texto);
+function enviarJson(reply: unknown, json: string | Buffer): void {
+  bruto(reply).type(JSON_UTF8).send(json);
 }
 
 const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 503: Erro } as const;
@@ -78,7 +86,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
           desde === undefined
             ? leitor.listarAnunciados({ aposId, limite: porPagina })
             : leitor.listarAlterados({ desdeMs: desde.getTime(), aposId, limite: porPagina });
-        enviarTexto(reply, montarListagem(pagina, porPagina));
+        enviarJson(reply, montarListagem(pagina, porPagina));
       },
     );
 
@@ -95,7 +103,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
         },
       },
       (request, reply) => {
-        enviarTexto(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
+        enviarJson(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
       },
     );
 
@@ -116,7 +124,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
         const etag = etagImovel(request.params.id, achado.atualizadoEm);
         reply.header('ETag', etag);
         if (etagCorresponde(request.headers['if-none-match'], etag)) bruto(reply).code(304).send();
-        else enviarTexto(reply, achado.json);
+        else enviarJson(reply, achado.json);
       },
     );
     pronto();
