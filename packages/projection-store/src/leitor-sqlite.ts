@@ -45,12 +45,12 @@ export class LeitorSqlite implements LeitorProjecao {
     this.#db = db;
     this.#s = {
       anunciados: db.prepare<[string, number], RowListado>(
-        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_anunciados
+        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
          WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
       ).raw(),
       alteradosPorId: db.prepare<[number, string, number], RowListado>(
-        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_listados
-         WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
+         WHERE ja_anunciado = 1 AND +atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
       ).raw(),
       alteradosPorInstante: db.prepare<[number, string, number], RowListado>(
         `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_alterados

@@ -20,8 +20,8 @@ const MIGRACOES: readonly string[] = [
     documento     TEXT NOT NULL,     -- partner JSON without atualizado_em, ready to send
     atualizado_em INTEGER            -- epoch ms of the last relevant change (null: never advertised)
   ) STRICT;
-  CREATE INDEX imoveis_anunciados ON imoveis (id) WHERE anunciado = 1;
-  CREATE INDEX imoveis_listados ON imoveis (id, atualizado_em) WHERE ja_anunciado = 1;
+  -- Few indexes on random uuids: each is a random page written per new property. Scans by id use
+  -- the primary key and skip the few rows not listed; changes by time use this one.
   CREATE INDEX imoveis_alterados ON imoveis (atualizado_em, id) WHERE ja_anunciado = 1;
   CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
 
