@@ -30,6 +30,11 @@ const DIR_LOGS = join(RAIZ, '.cache', 'logs');
 export interface KafkaIniciado extends ServicoIniciado {
   /** `host:port` addresses for clients. */
   readonly brokers: string[];
+  /**
+   * A broker restart as operations see one: a controlled shutdown, then the same broker (same
+   * ports, same data) again; resolves once it answers. Absent for brokers a test does not own.
+   */
+  reiniciar?(): Promise<void>;
 }
 
 export interface OpcoesKafka {
@@ -155,7 +160,10 @@ async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise
     throw new ServicoNaoIniciou(`kafka-storage format falhou (código ${String(formatar.status)}):\n${detalhe}`);
   }
 
-  const processo = iniciarProcesso(java, [...jvm, 'kafka.Kafka', propriedades], { cwd: dir, arquivoLog, dirExecucao: dir });
+  const iniciarBroker = () => iniciarProcesso(java, [...jvm, 'kafka.Kafka', propriedades], { cwd: dir, arquivoLog, dirExecucao: dir });
+  const esperarBroker = (p: ReturnType<typeof iniciarBroker>) =>
+    esperarPronto(p, () => kafkaResponde('127.0.0.1', porta), { prazo, intervalo: 200, descricao: `broker Kafka em 127.0.0.1:${porta}`, arquivoLog });
+  let processo = iniciarBroker();
   let parado: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (parado ??= (async () => {
@@ -166,19 +174,19 @@ async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise
     })());
 
   try {
-    await esperarPronto(processo, () => kafkaResponde('127.0.0.1', porta), {
-      prazo,
-      intervalo: 200,
-      descricao: `broker Kafka em 127.0.0.1:${porta}`,
-      arquivoLog,
-    });
+    await esperarBroker(processo);
   } catch (erro) {
     const log = finalDoArquivo(join(dir, 'broker.log'));
     await stop();
     if (erro instanceof ServicoNaoIniciou && log !== '') erro.message += `\nbroker.log:\n${log}`;
     throw erro;
   }
-  return { brokers: [`127.0.0.1:${porta}`], stop };
+  const reiniciar = async (): Promise<void> => {
+    await processo.parar(30_000);
+    processo = iniciarBroker();
+    await esperarBroker(processo);
+  };
+  return { brokers: [`127.0.0.1:${porta}`], stop, reiniciar };
 }
 
 function propriedadesServidor(p: { dir: string; porta: number; portaControlador: number }): string {

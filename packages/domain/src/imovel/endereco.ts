@@ -1,5 +1,5 @@
 // Address rules: how much of the location a partner may see, and the corrections of wrong values.
-import type { Endereco } from '@imoveis/contracts';
+import type { DocumentoImovel, Endereco } from '@imoveis/contracts';
 import { aparado } from './texto.ts';
 
 export const UFS = [
@@ -7,20 +7,13 @@ export const UFS = [
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 
-export type ExibirEndereco = 'rua' | 'bairro';
+export type ExibirEndereco = DocumentoImovel['exibir_endereco'];
 
-export interface EnderecoParceiro {
-  logradouro: string | null;
-  numero: null;
-  complemento: null;
-  bairro: string | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  exibir_endereco: ExibirEndereco;
-}
+/** The address fields of the partner document, as the contract defines them. */
+export type EnderecoParceiro = Pick<
+  DocumentoImovel,
+  'logradouro' | 'numero' | 'complemento' | 'bairro' | 'cidade' | 'uf' | 'cep' | 'latitude' | 'longitude' | 'exibir_endereco'
+>;
 
 /** Only an explicit `completo` shows the street: an unknown value must not disclose more (privacy first). */
 export function exibirEndereco(exibicao: string): ExibirEndereco {

@@ -1,18 +1,15 @@
 // Price rules: which prices a partner sees for the property's purpose, and when they are hidden.
-import type { FINALIDADES, PERIODICIDADES_IPTU, Valores } from '@imoveis/contracts';
+import type { DocumentoImovel, FINALIDADES, PERIODICIDADES_IPTU, Valores } from '@imoveis/contracts';
 import { naoNegativo } from './numeros.ts';
 
 type Finalidade = (typeof FINALIDADES)[number];
 type PeriodicidadeIptu = (typeof PERIODICIDADES_IPTU)[number];
 
-export interface ValoresParceiro {
-  valor_venda: number | null;
-  valor_aluguel: number | null;
-  valor_condominio: number | null;
-  valor_iptu: number | null;
-  periodicidade_iptu: PeriodicidadeIptu | null;
-  ocultar_preco: boolean;
-}
+/** The price fields of the partner document, as the contract defines them. */
+export type ValoresParceiro = Pick<
+  DocumentoImovel,
+  'valor_venda' | 'valor_aluguel' | 'valor_condominio' | 'valor_iptu' | 'periodicidade_iptu' | 'ocultar_preco'
+>;
 
 function anunciaVenda(finalidade: Finalidade | null): boolean {
   return finalidade === 'Venda' || finalidade === 'Venda e Locação';

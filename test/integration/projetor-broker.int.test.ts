@@ -1,0 +1,100 @@
+// The projector survives a broker restart: it reconnects and goes on, it does not exit. This test
+// owns its broker (the shared one must not go down under other tests).
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarClienteKafka, type ClienteKafka } from '@imoveis/kafka';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { criarProjetor, type Projetor } from '@imoveis/projector';
+import { iniciarKafka, type KafkaIniciado } from '../infra/kafka-broker.ts';
+import { nomeUnico, sqliteTemporario } from '../helpers.ts';
+
+const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
+const banco = sqliteTemporario();
+let broker: KafkaIniciado;
+let kafka: ClienteKafka;
+let escritor: EscritorProjecao;
+let projetor: Projetor;
+const falhas: Error[] = [];
+
+const evento = (id: string) =>
+  JSON.stringify({
+    evento_id: randomUUID(),
+    tipo: 'imovel.salvo',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T10:00:00.000-03:00',
+    versao: 1,
+    dados: {
+      id,
+      codigo: `AP${id.slice(0, 4)}`,
+      ativo: true,
+      publicar_no_site: true,
+      situacao: 'Disponível',
+      endereco: { exibicao: 'somente_bairro', bairro: 'Centro' },
+      valores: { preco_sob_consulta: true },
+      caracteristicas: [],
+      fotos: [],
+    },
+  });
+
+async function publicar(quantos: number): Promise<void> {
+  const produtor = await kafka.criarProdutor();
+  try {
+    const ids = Array.from({ length: quantos }, () => randomUUID());
+    await produtor.enviar(topicos.imoveis, ids.map((id) => ({ key: id, value: evento(id) })));
+  } finally {
+    await produtor.close();
+  }
+}
+
+const anunciados = () => {
+  const leitor = LeitorSqlite.abrir(banco.caminho);
+  try {
+    return leitor.listarAnunciados({ aposId: null, limite: 1 }).total;
+  } finally {
+    leitor.close();
+  }
+};
+
+beforeAll(async () => {
+  broker = await iniciarKafka();
+  kafka = criarClienteKafka({ brokers: broker.brokers, clientId: nomeUnico('reinicio') });
+  await kafka.criarTopicos([
+    { nome: topicos.imoveis, particoes: 2, compactado: true },
+    { nome: topicos.condominios, particoes: 1, compactado: true },
+  ]);
+  escritor = EscritorProjecao.abrir(banco.caminho);
+  projetor = criarProjetor({
+    kafka,
+    escritor,
+    contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+    groupId: nomeUnico('grupo'),
+    topicos,
+    log: pino({ level: 'silent' }),
+    intervaloFrescorMs: 500,
+    aoFalhar: (erro) => void falhas.push(erro),
+  });
+  await projetor.iniciar();
+}, 120_000);
+
+afterAll(async () => {
+  await projetor.parar();
+  await kafka.close();
+  escritor.close();
+  await broker.stop();
+  banco.remover();
+});
+
+describe('projector and a broker restart', () => {
+  it('reconnects after the broker restarts and applies what was produced after it', async () => {
+    await publicar(40);
+    await expect.poll(anunciados, { timeout: 30_000 }).toBe(40);
+
+    await broker.reiniciar!();
+    await publicar(25);
+    await expect.poll(anunciados, { timeout: 90_000, interval: 500 }).toBe(65);
+    expect(falhas).toEqual([]);
+    // And it keeps confirming its freshness against the restarted broker.
+    await expect.poll(async () => (await projetor.registrarFrescor()).atraso, { timeout: 30_000 }).toBe(0);
+  }, 180_000);
+});
