@@ -89,8 +89,13 @@ async function criarMundo(): Promise<Mundo> {
     topicos,
     banco,
     async publicar(registros) {
-      for (const r of registros) {
-        await produtor.enviar(topicos[r.topico], [{ key: r.chave, value: r.valor }]);
+      // In order, a run of records of one topic per request.
+      for (let i = 0; i < registros.length; ) {
+        const topico = registros[i]!.topico;
+        let fim = i;
+        while (fim < registros.length && fim - i < 200 && registros[fim]!.topico === topico) fim++;
+        await produtor.enviar(topicos[topico], registros.slice(i, fim).map((r) => ({ key: r.chave, value: r.valor })));
+        i = fim;
       }
     },
     async iniciarProjetor(opcoes = {}) {
@@ -259,14 +264,14 @@ describe('projector against a real Kafka broker', () => {
   it('after kill -9 at any moment and a restart, ends with the same documents and tombstones as an uninterrupted run', async () => {
     const mundo = await criarMundo();
     const condominios = Array.from({ length: 5 }, () => randomUUID());
-    const ids = Array.from({ length: 400 }, () => randomUUID());
+    const ids = Array.from({ length: 2_000 }, () => randomUUID());
     const registros: RegistroBruto[] = [
       ...condominios.slice(0, 3).map((c, i) => condominio(c, 1, `Condomínio ${i}`)),
       ...ids.map((id, i) => imovel(id, 1, { condominio_id: condominios[i % 5] })),
-      ...ids.slice(0, 200).map((id, i) => imovel(id, 2, { condominio_id: condominios[i % 5], situacao: i % 3 === 0 ? 'Vendido' : 'Reservado' })),
+      ...ids.slice(0, 1_000).map((id, i) => imovel(id, 2, { condominio_id: condominios[i % 5], situacao: i % 3 === 0 ? 'Vendido' : 'Reservado' })),
       ...condominios.map((c, i) => condominio(c, 2, `Condomínio renomeado ${i}`)),
-      ...ids.slice(0, 30).map((id) => exclusao(id, 3)),
-      ...ids.slice(100, 150).map((id) => imovel(id, 1, { titulo: 'revisão antiga' })),
+      ...ids.slice(0, 150).map((id) => exclusao(id, 3)),
+      ...ids.slice(500, 750).map((id) => imovel(id, 1, { titulo: 'revisão antiga' })),
     ];
     await mundo.publicar(registros);
 
@@ -283,11 +288,12 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor({ banco: inteira });
     await mundo.esperarEmDia(inteira);
 
-    // The real process, killed with SIGKILL three times at random moments, then left to finish.
+    // The real process, killed with SIGKILL three times at random moments (before it joins, in the
+    // middle of the replay, or after it), then left to finish.
     const groupId = nomeUnico('morto');
     for (let vez = 0; vez < 3; vez++) {
       const processo = iniciarProcessoProjetor(mundo, groupId);
-      await esperar(1_500 + Math.floor(Math.random() * 2_000));
+      await esperar(600 + Math.floor(Math.random() * 1_800));
       processo.kill('SIGKILL');
       await new Promise((resolve) => processo.once('exit', resolve));
     }
@@ -296,8 +302,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
 
     const esperado = conteudo(referencia.caminho);
-    expect(esperado.imoveis).toHaveLength(370);
-    expect(esperado.removidos).toHaveLength(30);
+    expect(esperado.imoveis).toHaveLength(1_850);
+    expect(esperado.removidos).toHaveLength(150);
     expect(conteudo(inteira.caminho)).toEqual(esperado);
     expect(conteudo(mundo.banco.caminho)).toEqual(esperado);
   });

@@ -4,3 +4,4 @@ export * from './leitor-sqlite.ts';
 export * from './escritor-sqlite.ts';
 export * from './migracoes.ts';
 export * from './projecao.ts';
+export * from './troca.ts';

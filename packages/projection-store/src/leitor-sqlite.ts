@@ -75,8 +75,6 @@ export class LeitorSqlite implements LeitorProjecao {
     let db: Database.Database;
     try {
       db = new Database(caminho, { readonly: true, fileMustExist: true });
-      // Pages are read straight from the OS page cache instead of being copied into SQLite's.
-      db.pragma('mmap_size = 1073741824');
     } catch (erro) {
       throw new ProjecaoAusente(`a projeção ${caminho} não existe ou não pode ser aberta`, { cause: erro });
     }

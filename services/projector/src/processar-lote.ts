@@ -105,6 +105,8 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     const feitos = aplicarLote(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.contexto, deps.agora);
     efeitos.push(...feitos);
     proximoOffset = offset.proximo;
+    // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
+    await lote.heartbeat();
   }
   for (const efeito of efeitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
   return { proximoOffset, efeitos, rejeitados: rejeicoes.length };

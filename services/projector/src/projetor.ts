@@ -86,36 +86,67 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     return { atraso };
   };
 
+  // The projection's generation when the partitions were assigned: a rebuild switched in since
+  // then means the stored offsets moved, so the consumer re-joins to seek to them.
+  let geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
+  let reiniciando: Promise<void> | null = null;
+
+  const conectar = async (): Promise<void> => {
+    const novo = kafka.criarConsumidor({
+      groupId: opcoes.groupId,
+      topicos: [...agregados.keys()],
+      aoAtribuir: () => {
+        geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
+        return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
+      },
+      aoLote: async (lote) => {
+        if ((escritor.lerEstado('geracao') ?? 0) !== geracaoAtribuida) {
+          reiniciarConsumidor();
+          return;
+        }
+        const inicio = performance.now();
+        const { proximoOffset } = await processarLote(lote, {
+          escritor,
+          contexto: opcoes.contexto,
+          agora,
+          agregados,
+          enviarParaDlq,
+          log,
+          ...(opcoes.metricas ? { metricas: opcoes.metricas } : {}),
+        });
+        opcoes.metricas?.duracaoLote.observe((performance.now() - inicio) / 1000);
+        if (proximoOffset !== null) {
+          // For lag tooling only: the projection already holds the offset. A failure here is harmless.
+          await novo
+            .commit([{ topico: lote.topico, particao: lote.particao, proximoOffset }])
+            .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
+        }
+      },
+      aoFalhar: (erro) => opcoes.aoFalhar(erro),
+    });
+    consumidor = novo;
+    await novo.iniciar();
+  };
+
+  /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
+  const reiniciarConsumidor = (): void => {
+    reiniciando ??= (async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.info('a projeção foi trocada por uma reconstrução: reposicionando o consumidor');
+      await consumidor?.close();
+      await conectar();
+    })()
+      .catch((erro: unknown) => opcoes.aoFalhar(erro instanceof Error ? erro : new Error(String(erro))))
+      .finally(() => {
+        reiniciando = null;
+      });
+  };
+
   return {
     async iniciar() {
       await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
       produtor = await kafka.criarProdutor();
-      consumidor = kafka.criarConsumidor({
-        groupId: opcoes.groupId,
-        topicos: [...agregados.keys()],
-        aoAtribuir: () => new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo])),
-        aoLote: async (lote) => {
-          const inicio = performance.now();
-          const { proximoOffset } = await processarLote(lote, {
-            escritor,
-            contexto: opcoes.contexto,
-            agora,
-            agregados,
-            enviarParaDlq,
-            log,
-            ...(opcoes.metricas ? { metricas: opcoes.metricas } : {}),
-          });
-          opcoes.metricas?.duracaoLote.observe((performance.now() - inicio) / 1000);
-          if (proximoOffset !== null) {
-            // For lag tooling only: the projection already holds the offset. A failure here is harmless.
-            await consumidor!
-              .commit([{ topico: lote.topico, particao: lote.particao, proximoOffset }])
-              .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
-          }
-        },
-        aoFalhar: (erro) => opcoes.aoFalhar(erro),
-      });
-      await consumidor.iniciar();
+      await conectar();
       const intervalo = opcoes.intervaloFrescorMs ?? 5_000;
       const medir = () => {
         registrarFrescor().catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
@@ -127,6 +158,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     async parar() {
       if (temporizador) clearInterval(temporizador);
       temporizador = null;
+      await reiniciando;
       await consumidor?.close();
       await produtor?.close();
       consumidor = null;

@@ -14,9 +14,13 @@ describe('escolherPlanoIncremental', () => {
     expect(escolherPlanoIncremental({ naJanela: 0, listados: 10, pagina: 50 })).toBe('por-instante');
   });
 
-  it('switches where both plans read about as much', () => {
-    // (51 × 1,000,000) / n < n  ⇔  n > √51,000,000 ≈ 7,141
-    expect(escolherPlanoIncremental({ naJanela: 7_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
-    expect(escolherPlanoIncremental({ naJanela: 7_300, listados: 1_000_000, pagina: 50 })).toBe('por-id');
+  it('reads a 1 % window by time: walking ids would look up thousands of rows per page', () => {
+    expect(escolherPlanoIncremental({ naJanela: 10_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+  });
+
+  it('switches where both plans cost about as much', () => {
+    // 20 × (51 × 1,000,000) / n < n  ⇔  n > √1,020,000,000 ≈ 31,937
+    expect(escolherPlanoIncremental({ naJanela: 31_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+    expect(escolherPlanoIncremental({ naJanela: 33_000, listados: 1_000_000, pagina: 50 })).toBe('por-id');
   });
 });

@@ -1,0 +1,30 @@
+// Entry point of `pnpm run rebuild` (`pnpm rebuild` is pnpm's own command): replays both topics
+// into a new projection beside the live one and switches it in once caught up. The API keeps
+// serving the live projection until then; a running projector follows the switch by itself.
+import { pino } from 'pino';
+import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { criarClienteKafka } from '@imoveis/kafka';
+import { ConfigProjetor } from './config.ts';
+import { garantirDiretorio } from './arquivos.ts';
+import { reconstruir } from './reconstrucao.ts';
+
+const config = lerConfiguracaoOuSair(ConfigProjetor);
+const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
+garantirDiretorio(config.DATABASE_PATH);
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log: log.child({ componente: 'kafka' }) });
+try {
+  const resumo = await reconstruir({
+    kafka,
+    caminhoLive: config.DATABASE_PATH,
+    contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
+    groupId: `${config.KAFKA_GROUP_ID}.rebuild.${Date.now()}`,
+    topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
+    log,
+    intervaloMs: 5_000,
+  });
+  process.stdout.write(
+    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas\n`,
+  );
+} finally {
+  await kafka.close();
+}

@@ -1,0 +1,71 @@
+// A rebuild: both topics replayed from offset 0 into a new projection file beside the live one,
+// then switched in once caught up (decision 0006). The live projection serves until the switch.
+import { rmSync } from 'node:fs';
+import type { ClienteKafka } from '@imoveis/kafka';
+import { EscritorProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import type { Logger } from 'pino';
+import { criarProjetor } from './projetor.ts';
+
+export interface OpcoesReconstrucao {
+  kafka: ClienteKafka;
+  caminhoLive: string;
+  contexto: ContextoProjecao;
+  /** A group of its own: the rebuild reads from offset 0 whatever the live group committed. */
+  groupId: string;
+  topicos: { imoveis: string; condominios: string };
+  log: Logger;
+  agora?: () => number;
+  /** How often progress is measured and logged. */
+  intervaloMs?: number;
+}
+
+export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
+  const { log } = opcoes;
+  const agora = opcoes.agora ?? Date.now;
+  const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
+  const apagarNovo = () => {
+    for (const sufixo of ['', '-wal', '-shm']) rmSync(caminhoNovo + sufixo, { force: true });
+  };
+  apagarNovo();
+
+  const novo = EscritorProjecao.abrir(caminhoNovo);
+  const estado: { falha: Error | null } = { falha: null };
+  const projetor = criarProjetor({
+    kafka: opcoes.kafka,
+    escritor: novo,
+    contexto: opcoes.contexto,
+    groupId: opcoes.groupId,
+    topicos: opcoes.topicos,
+    log,
+    agora,
+    intervaloFrescorMs: 60_000,
+    aoFalhar: (erro) => {
+      estado.falha = erro;
+    },
+  });
+  try {
+    await projetor.iniciar();
+    for (;;) {
+      if (estado.falha) throw estado.falha;
+      const { atraso } = await projetor.registrarFrescor();
+      if (atraso === 0) break;
+      log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
+      await new Promise((resolve) => setTimeout(resolve, opcoes.intervaloMs ?? 1_000));
+    }
+    await projetor.parar();
+    novo.close();
+
+    const live = EscritorProjecao.abrir(opcoes.caminhoLive);
+    try {
+      const resumo = trocarProjecao(live, caminhoNovo, agora);
+      log.info(resumo, 'projeção reconstruída e trocada');
+      return resumo;
+    } finally {
+      live.close();
+    }
+  } finally {
+    await projetor.parar();
+    novo.close();
+    apagarNovo();
+  }
+}
