@@ -8,12 +8,15 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Fast tests first; the integration project runs after, with its own worker limit.
+          sequence: { groupOrder: 0 },
           include: ['packages/**/src/**/*.test.ts', 'services/**/src/**/*.test.ts'],
         },
       },
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['test/**/*.int.test.ts', 'test/**/*.e2e.test.ts'],
           globalSetup: ['./test/infra/global-setup.ts'],
           // Broker round trips, consumer group joins and child processes take seconds, not ms.

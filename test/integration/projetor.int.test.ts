@@ -306,7 +306,7 @@ describe('projector against a real Kafka broker', () => {
     expect(esperado.removidos).toHaveLength(150);
     expect(conteudo(inteira.caminho)).toEqual(esperado);
     expect(conteudo(mundo.banco.caminho)).toEqual(esperado);
-  });
+  }, 150_000);
 
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
@@ -335,6 +335,8 @@ function iniciarProcessoProjetor(mundo: Mundo, groupId: string): ChildProcess {
       PHOTOS_BASE_URL: FOTOS,
       METRICS_PORT: '0',
       LOG_LEVEL: 'error',
+      // A killed member is noticed after this; the restarted one gets its partitions back then.
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

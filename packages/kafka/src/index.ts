@@ -67,6 +67,11 @@ export interface OpcoesConsumidor {
   aoFalhar(erro: Error): void;
   /** Max bytes fetched per partition per request (default 1 MiB). */
   bytesPorParticao?: number;
+  /**
+   * How long the group waits for a silent member before giving its partitions to another
+   * (default 30 s): after a crash, the restarted consumer waits up to this long to get them back.
+   */
+  sessaoMs?: number;
 }
 
 export interface Consumidor {
@@ -202,8 +207,8 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
   const consumidor: Consumer = kafka.consumer({
     groupId: opcoes.groupId,
     allowAutoTopicCreation: false,
-    sessionTimeout: 30_000,
-    heartbeatInterval: 3_000,
+    sessionTimeout: opcoes.sessaoMs ?? 30_000,
+    heartbeatInterval: Math.min(3_000, Math.floor((opcoes.sessaoMs ?? 30_000) / 3)),
     maxBytesPerPartition: opcoes.bytesPorParticao ?? 1_048_576,
     maxWaitTimeInMs: 500,
   });

@@ -23,6 +23,8 @@ export const ConfigProjetor = z.object({
   /** Where /metrics and /health/* of the projector listen. */
   METRICS_HOST: HOST,
   METRICS_PORT,
+  /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
+  KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
   /** How often the projector confirms in the database how far behind Kafka it is. */
   FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(5_000),
 });

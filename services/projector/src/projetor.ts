@@ -17,6 +17,8 @@ export interface OpcoesProjetor {
   metricas?: MetricasProjetor;
   agora?: () => number;
   intervaloFrescorMs?: number;
+  /** The consumer group's session timeout (see `OpcoesConsumidor.sessaoMs`). */
+  sessaoKafkaMs?: number;
   /** Called when the consumer gives up for good: the process should exit non-zero. */
   aoFalhar(erro: Error): void;
 }
@@ -94,6 +96,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const conectar = async (): Promise<void> => {
     const novo = kafka.criarConsumidor({
       groupId: opcoes.groupId,
+      ...(opcoes.sessaoKafkaMs === undefined ? {} : { sessaoMs: opcoes.sessaoKafkaMs }),
       topicos: [...agregados.keys()],
       aoAtribuir: () => {
         geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;

@@ -29,6 +29,7 @@ const projetor = criarProjetor({
   log,
   metricas,
   intervaloFrescorMs: config.FRESHNESS_INTERVAL_MS,
+  sessaoKafkaMs: config.KAFKA_SESSION_TIMEOUT_MS,
   aoFalhar: (erro) => {
     log.fatal({ err: erro }, 'o consumidor Kafka parou e não se recupera; saindo para que o supervisor reinicie');
     process.exit(1);
