@@ -52,9 +52,14 @@ export class LeitorSqlite implements LeitorProjecao {
         `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
          WHERE ja_anunciado = 1 AND +atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
       ).raw(),
+      // Picks the page's ids from the covering index first (sorted, limited), then reads only
+      // those rows: a window of thousands of items costs thousands of index entries, not rows.
       alteradosPorInstante: db.prepare<[number, string, number], RowListado>(
-        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis INDEXED BY imoveis_alterados
-         WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
+         FROM (SELECT id FROM imoveis INDEXED BY imoveis_alterados
+               WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
+         JOIN imoveis AS i ON i.id = pagina.id
+         ORDER BY i.id`,
       ).raw(),
       obter: db.prepare<[string], { documento: Buffer; atualizado_em: number }>(
         'SELECT CAST(documento AS BLOB) AS documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
