@@ -48,9 +48,13 @@ export class LeitorSqlite implements LeitorProjecao {
         `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
          WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
       ).raw(),
+      // Walks ids through the covering index until the page is full, then reads only its rows.
       alteradosPorId: db.prepare<[number, string, number], RowListado>(
-        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
-         WHERE ja_anunciado = 1 AND +atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
+         FROM (SELECT id FROM imoveis INDEXED BY imoveis_listados
+               WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
+         JOIN imoveis AS i ON i.id = pagina.id
+         ORDER BY i.id`,
       ).raw(),
       // Picks the page's ids from the covering index first (sorted, limited), then reads only
       // those rows: a window of thousands of items costs thousands of index entries, not rows.

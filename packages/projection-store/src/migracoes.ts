@@ -20,8 +20,10 @@ const MIGRACOES: readonly string[] = [
     documento     TEXT NOT NULL,     -- partner JSON without atualizado_em, ready to send
     atualizado_em INTEGER            -- epoch ms of the last relevant change (null: never advertised)
   ) STRICT;
-  -- Few indexes on random uuids: each is a random page written per new property. Scans by id use
-  -- the primary key and skip the few rows not listed; changes by time use this one.
+  -- Few indexes on random uuids: each is a random page written per new property, the main cost
+  -- of a replay. The full scan walks the primary key (most rows are advertised); the incremental
+  -- listing walks ids through a covering index, or reads a narrow window by instant.
+  CREATE INDEX imoveis_listados ON imoveis (id, atualizado_em) WHERE ja_anunciado = 1;
   CREATE INDEX imoveis_alterados ON imoveis (atualizado_em, id) WHERE ja_anunciado = 1;
   CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
 

@@ -14,13 +14,13 @@ describe('escolherPlanoIncremental', () => {
     expect(escolherPlanoIncremental({ naJanela: 0, listados: 10, pagina: 50 })).toBe('por-instante');
   });
 
-  it('reads a 1 % window by time: walking ids would look up thousands of rows per page', () => {
-    expect(escolherPlanoIncremental({ naJanela: 10_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+  it('walks ids for a 1 % window: about 5,100 entries in order instead of sorting 10,000', () => {
+    expect(escolherPlanoIncremental({ naJanela: 10_000, listados: 1_000_000, pagina: 50 })).toBe('por-id');
   });
 
   it('switches where both plans cost about as much', () => {
-    // 20 × (51 × 1,000,000) / n < n  ⇔  n > √1,020,000,000 ≈ 31,937
-    expect(escolherPlanoIncremental({ naJanela: 31_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
-    expect(escolherPlanoIncremental({ naJanela: 33_000, listados: 1_000_000, pagina: 50 })).toBe('por-id');
+    // (51 × 1,000,000) / n < 2n  ⇔  n > √25,500,000 ≈ 5,050
+    expect(escolherPlanoIncremental({ naJanela: 5_000, listados: 1_000_000, pagina: 50 })).toBe('por-instante');
+    expect(escolherPlanoIncremental({ naJanela: 5_100, listados: 1_000_000, pagina: 50 })).toBe('por-id');
   });
 });
