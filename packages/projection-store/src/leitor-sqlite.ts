@@ -34,6 +34,14 @@ function pagina(rows: RowListado[], limite: number, total: number): PaginaItens 
   return { itens: (haMais ? rows.slice(0, limite) : rows).map(rowToItem), haMais, total };
 }
 
+/** An incremental page: ids from `indice` (covering), then those rows, in id order. */
+const paginaAlterados = (indice: 'imoveis_listados' | 'imoveis_alterados'): string => `
+  SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
+  FROM (SELECT id FROM imoveis INDEXED BY ${indice}
+        WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
+  JOIN imoveis AS i ON i.id = pagina.id
+  ORDER BY i.id`;
+
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
 
@@ -48,23 +56,10 @@ export class LeitorSqlite implements LeitorProjecao {
         `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
          WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
       ).raw(),
-      // Walks ids through the covering index until the page is full, then reads only its rows.
-      alteradosPorId: db.prepare<[number, string, number], RowListado>(
-        `SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
-         FROM (SELECT id FROM imoveis INDEXED BY imoveis_listados
-               WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
-         JOIN imoveis AS i ON i.id = pagina.id
-         ORDER BY i.id`,
-      ).raw(),
-      // Picks the page's ids from the covering index first (sorted, limited), then reads only
-      // those rows: a window of thousands of items costs thousands of index entries, not rows.
-      alteradosPorInstante: db.prepare<[number, string, number], RowListado>(
-        `SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
-         FROM (SELECT id FROM imoveis INDEXED BY imoveis_alterados
-               WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
-         JOIN imoveis AS i ON i.id = pagina.id
-         ORDER BY i.id`,
-      ).raw(),
+      // Both plans pick the page's ids from a covering index (walking ids, or sorting a narrow
+      // window by instant), then read only the page's own rows.
+      alteradosPorId: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_listados')).raw(),
+      alteradosPorInstante: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_alterados')).raw(),
       obter: db.prepare<[string], { documento: Buffer; atualizado_em: number }>(
         'SELECT CAST(documento AS BLOB) AS documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
       ),
