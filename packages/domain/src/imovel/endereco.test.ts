@@ -118,17 +118,17 @@ describe('coordenadas', () => {
     expect(Object.is(coordenadas(-0.001, 10, 'bairro').latitude, 0)).toBe(true);
   });
 
-  it('drops both coordinates when the latitude is out of range', () => {
-    expect(coordenadas(91, -46.6, 'rua')).toEqual({ latitude: null, longitude: null });
+  it('drops a latitude out of range and keeps the longitude, each being copied when within its range', () => {
+    expect(coordenadas(91, -46.6, 'rua')).toEqual({ latitude: null, longitude: -46.6 });
   });
 
-  it('drops both coordinates when the longitude is out of range', () => {
-    expect(coordenadas(-23.5, -180.5, 'rua')).toEqual({ latitude: null, longitude: null });
+  it('drops a longitude out of range and keeps the latitude', () => {
+    expect(coordenadas(-23.5, -180.5, 'rua')).toEqual({ latitude: -23.5, longitude: null });
   });
 
   it('drops non-finite or missing coordinates', () => {
-    expect(coordenadas(Number.NaN, 10, 'rua')).toEqual({ latitude: null, longitude: null });
-    expect(coordenadas(10, Number.POSITIVE_INFINITY, 'rua')).toEqual({ latitude: null, longitude: null });
-    expect(coordenadas(null, 10, 'rua')).toEqual({ latitude: null, longitude: null });
+    expect(coordenadas(Number.NaN, 10, 'rua')).toEqual({ latitude: null, longitude: 10 });
+    expect(coordenadas(10, Number.POSITIVE_INFINITY, 'rua')).toEqual({ latitude: 10, longitude: null });
+    expect(coordenadas(null, 10.123, 'bairro')).toEqual({ latitude: null, longitude: 10.12 });
   });
 });

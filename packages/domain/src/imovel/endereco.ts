@@ -42,24 +42,18 @@ function arredondarParaBairro(valor: number): number {
   return arredondado === 0 ? 0 : arredondado;
 }
 
-/**
- * Latitude and longitude travel as a pair: a lone coordinate places nothing, and half of a wrong
- * pair is as likely wrong as the other half.
- */
+/** Coordinates a partner may see: rounded to about 1 km when only the neighbourhood is shown. */
 export function coordenadas(
   latitude: number | null,
   longitude: number | null,
   exibir: ExibirEndereco,
 ): { latitude: number | null; longitude: number | null } {
-  if (!dentroDoIntervalo(latitude, 90) || !dentroDoIntervalo(longitude, 180)) {
-    return { latitude: null, longitude: null };
-  }
-  switch (exibir) {
-    case 'rua':
-      return { latitude, longitude };
-    case 'bairro':
-      return { latitude: arredondarParaBairro(latitude), longitude: arredondarParaBairro(longitude) };
-  }
+  // Each is copied when within its own range (the contract's rule is per field).
+  const ajustar = (valor: number | null, limite: number): number | null => {
+    if (!dentroDoIntervalo(valor, limite)) return null;
+    return exibir === 'bairro' ? arredondarParaBairro(valor) : valor;
+  };
+  return { latitude: ajustar(latitude, 90), longitude: ajustar(longitude, 180) };
 }
 
 export function mapearEndereco(endereco: Endereco): EnderecoParceiro {
