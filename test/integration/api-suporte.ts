@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
-import { EscritorProjecao, LeitorSqlite, aplicarLote } from '../../packages/projection-store/src/index.ts';
+import { EscritorProjecao, LeitorSqlite, prepararEAplicarLote } from '../../packages/projection-store/src/index.ts';
 import { FOTOS } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import {
   CredenciaisStore,
@@ -48,7 +48,7 @@ export function criarProjecao(): ProjecaoDeTeste {
     arquivo,
     escritor,
     aplicar(eventos, instanteMs) {
-      aplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instanteMs);
+      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instanteMs);
     },
     emDia(emDiaEm, registradoEm = emDiaEm ?? Date.now()) {
       escritor.registrarFrescor({ emDiaEm, registradoEm, atraso: 0 });

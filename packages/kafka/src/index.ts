@@ -67,6 +67,8 @@ export interface OpcoesConsumidor {
   aoFalhar(erro: Error): void;
   /** Max bytes fetched per partition per request (default 1 MiB). */
   bytesPorParticao?: number;
+  /** Batches of one fetch handled at once, each of its own partition (default 1). */
+  particoesSimultaneas?: number;
   /**
    * How long the group waits for a silent member before giving its partitions to another
    * (default 30 s): after a crash, the restarted consumer waits up to this long to get them back.
@@ -238,7 +240,7 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
       await consumidor.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
-        partitionsConsumedConcurrently: 1,
+        partitionsConsumedConcurrently: opcoes.particoesSimultaneas ?? 1,
         eachBatch: async (payload) => {
           const { batch } = payload;
           const ativo = () => payload.isRunning() && !payload.isStale();

@@ -2,6 +2,7 @@
 // counters behind cheap totals are kept in step with every row written here and nowhere else.
 import Database from 'better-sqlite3';
 import { migrar } from './migracoes.ts';
+import { concluirSincroniaAdiada, idDoBootLinux, marcarSincroniaAdiada, sincroniaPendente, verificarSincroniaAdiada, type IdDoBoot } from './sincronia.ts';
 
 export interface LinhaImovel {
   id: string;
@@ -57,15 +58,21 @@ const rowToImovel = (r: RowImovel): LinhaImovel => ({
   atualizadoEm: r.atualizado_em,
 });
 
+export interface OpcoesEscritor {
+  /** Which boot of the OS this is, for deferred syncing (see `adiarSincronia`). */
+  idDoBoot?: IdDoBoot;
+}
+
 /** Opens (creating and migrating when needed) a projection file for writing. */
-export function abrirBanco(caminho: string): Database.Database {
+export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
+  verificarSincroniaAdiada(caminho, idDoBoot);
   const db = new Database(caminho);
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last
   // commits, and those are re-applied from Kafka since their offsets went with them.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  db.pragma('cache_size = -16384');
   db.pragma('journal_size_limit = 67108864');
   // Checkpoints run inside a commit; fewer, larger ones keep batch commits short. The projector
   // also checkpoints on its freshness timer.
@@ -77,9 +84,12 @@ export function abrirBanco(caminho: string): Database.Database {
 export class EscritorProjecao {
   readonly db: Database.Database;
   readonly #s;
+  readonly #idDoBoot: IdDoBoot;
+  #sincroniaAdiada = false;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, opcoes: OpcoesEscritor = {}) {
     this.db = db;
+    this.#idDoBoot = opcoes.idDoBoot ?? idDoBootLinux;
     this.#transacao = this.#criarTransacao();
     this.#s = {
       imovel: db.prepare<[string], RowImovel>('SELECT * FROM imoveis WHERE id = ?'),
@@ -122,8 +132,38 @@ export class EscritorProjecao {
     };
   }
 
-  static abrir(caminho: string): EscritorProjecao {
-    return new EscritorProjecao(abrirBanco(caminho));
+  static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
+    return new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
+  }
+
+  /**
+   * Far behind Kafka, commits skip fsync (half the cost of a replay); back in step, everything
+   * written is made durable before the next commit. Decision 0007. Call between transactions.
+   */
+  adiarSincronia(adiar: boolean): void {
+    if (adiar) {
+      const boot = this.#idDoBoot();
+      if (boot === null) return; // no way to tell an OS crash afterwards: stay durable
+      // Checked on every call, not only the first: the marker must be there before each write.
+      marcarSincroniaAdiada(this.db.name, boot);
+      if (!this.#sincroniaAdiada) this.db.pragma('synchronous = OFF');
+    } else if (this.#sincroniaAdiada) {
+      this.db.pragma('synchronous = NORMAL');
+      concluirSincroniaAdiada(this.db.name);
+    }
+    this.#sincroniaAdiada = adiar;
+  }
+
+  /**
+   * The projector's writer, on start: a marker left by a predecessor killed while deferring is
+   * taken over, so that it goes (after an fsync) once this writer is in step.
+   */
+  retomarSincroniaPendente(): void {
+    if (!this.#sincroniaAdiada && sincroniaPendente(this.db.name)) this.adiarSincronia(true);
+  }
+
+  get sincroniaAdiada(): boolean {
+    return this.#sincroniaAdiada;
   }
 
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
@@ -246,7 +286,9 @@ export class EscritorProjecao {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.adiarSincronia(false);
+    this.db.close();
   }
 
   #ajustarContadores(anterior: LinhaImovel | null, novo: LinhaImovel | null): void {

@@ -4,4 +4,5 @@ export * from './leitor-sqlite.ts';
 export * from './escritor-sqlite.ts';
 export * from './migracoes.ts';
 export * from './projecao.ts';
+export * from './sincronia.ts';
 export * from './troca.ts';

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
-import { aplicarLote, type LoteProjecao } from './projecao.ts';
+import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
+import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
 
 let dir: string;
@@ -29,9 +30,9 @@ afterEach(() => {
 });
 
 /** Applies events as one batch, `passoMs` after the previous batch. */
-function aplicar(eventos: LoteProjecao['eventos'], passoMs = 1_000, offsets: LoteProjecao['offsets'] = []) {
+function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos'], passoMs = 1_000, offsets: LoteProjecao['offsets'] = []) {
   relogio += passoMs;
-  return aplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
+  return prepararEAplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
 
 const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });

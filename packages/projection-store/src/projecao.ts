@@ -1,6 +1,6 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
-import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido, ImovelSalvo } from '@imoveis/contracts';
+import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido } from '@imoveis/contracts';
 import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, serializarDocumento } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
@@ -15,8 +15,39 @@ export type Efeito = 'aplicado' | 'sem-mudanca' | 'repetido' | 'apos-exclusao';
 /** Condominium fan-outs larger than this are done in several transactions by the caller. */
 export const LIMITE_PROPAGACAO_NA_TRANSACAO = 1_000;
 
-export interface LoteProjecao {
-  eventos: readonly (EventoImovel | EventoCondominio)[];
+/**
+ * A property save with its costly, state-free part done: mapped and serialised with
+ * `nome_condominio` null, the name being read from the projection when it is applied. Small and
+ * plain, so it can be prepared in a worker thread (see the projector's `preparo`).
+ */
+export interface ImovelSalvoPreparado {
+  tipo: 'imovel.salvo';
+  versao: number;
+  id: string;
+  codigo: string;
+  condominioId: string | null;
+  anunciado: boolean;
+  documento: string;
+}
+
+export type EventoPreparado = ImovelSalvoPreparado | ImovelExcluido | EventoCondominio;
+
+export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto: ContextoProjecao): EventoPreparado {
+  if (evento.tipo !== 'imovel.salvo') return evento;
+  const registro = evento.dados;
+  return {
+    tipo: evento.tipo,
+    versao: evento.versao,
+    id: registro.id,
+    codigo: registro.codigo,
+    condominioId: registro.condominio_id,
+    anunciado: estaAnunciado(registro),
+    documento: serializarDocumento(mapearImovel(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl })),
+  };
+}
+
+export interface LoteProjecao<E = EventoPreparado> {
+  eventos: readonly E[];
   /** Next offset of every partition the events came from; committed with their effects. */
   offsets: readonly OffsetParticao[];
 }
@@ -25,24 +56,29 @@ export interface LoteProjecao {
  * Applies a batch in one transaction stamped with one commit instant, together with its
  * offsets. Returns the effect of each event, in order.
  */
-export function aplicarLote(escritor: EscritorProjecao, lote: LoteProjecao, contexto: ContextoProjecao, agora: () => number): Efeito[] {
+export function aplicarLote(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number): Efeito[] {
   return escritor.transacao(() => {
     const instante = carimbar(escritor, agora);
-    const efeitos = lote.eventos.map((evento) => aplicarEvento(escritor, evento, contexto, instante));
+    const efeitos = lote.eventos.map((evento) => aplicarEvento(escritor, evento, instante));
     for (const offset of lote.offsets) escritor.gravarOffset(offset);
     return efeitos;
   });
 }
 
-export function aplicarEvento(
+/** `aplicarLote` for events not prepared yet (tests, tools). */
+export function prepararEAplicarLote(
   escritor: EscritorProjecao,
-  evento: EventoImovel | EventoCondominio,
+  lote: LoteProjecao<EventoImovel | EventoCondominio>,
   contexto: ContextoProjecao,
-  instante: number,
-): Efeito {
+  agora: () => number,
+): Efeito[] {
+  return aplicarLote(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora);
+}
+
+export function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: number): Efeito {
   switch (evento.tipo) {
     case 'imovel.salvo':
-      return imovelSalvo(escritor, evento, contexto, instante);
+      return imovelSalvo(escritor, evento, instante);
     case 'imovel.excluido':
       return imovelExcluido(escritor, evento, instante);
     case 'condominio.salvo':
@@ -82,23 +118,20 @@ export function carimbar(escritor: EscritorProjecao, agora: () => number): numbe
   return instante;
 }
 
-function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvo, contexto: ContextoProjecao, instante: number): Efeito {
-  const registro = evento.dados;
-  if (escritor.foiRemovido(registro.id)) return 'apos-exclusao';
-  const anterior = escritor.obterImovel(registro.id);
+function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, instante: number): Efeito {
+  if (escritor.foiRemovido(evento.id)) return 'apos-exclusao';
+  const anterior = escritor.obterImovel(evento.id);
   if (anterior && evento.versao <= anterior.versao) return 'repetido';
 
-  const condominio = registro.condominio_id ? escritor.obterCondominio(registro.condominio_id) : null;
-  const documento = serializarDocumento(
-    mapearImovel(registro, { nomeCondominio: condominio?.nome ?? null, fotosBaseUrl: contexto.fotosBaseUrl }),
-  );
-  const anunciado = estaAnunciado(registro);
-  const relevante = mudancaRelevante(anterior, { codigo: registro.codigo, documento, anunciado });
+  const nomeCondominio = evento.condominioId ? (escritor.obterCondominio(evento.condominioId)?.nome ?? null) : null;
+  const documento = nomeCondominio === null ? evento.documento : comNomeCondominio(evento.documento, nomeCondominio);
+  const { anunciado } = evento;
+  const relevante = mudancaRelevante(anterior, { codigo: evento.codigo, documento, anunciado });
   const novo: LinhaImovel = {
-    id: registro.id,
-    codigo: registro.codigo,
+    id: evento.id,
+    codigo: evento.codigo,
     versao: evento.versao,
-    condominioId: registro.condominio_id,
+    condominioId: evento.condominioId,
     anunciado,
     jaAnunciado: (anterior?.jaAnunciado ?? false) || anunciado,
     documento,

@@ -1,5 +1,7 @@
 // The projector's configuration (operations.md), parsed once at start.
 import { z } from 'zod';
+import { threadsPadrao } from './preparo.ts';
+import { ATRASO_PARA_ADIAR_SINCRONIA } from './projetor.ts';
 import {
   CONDOMINIOS_TOPIC,
   DATABASE_PATH,
@@ -27,5 +29,9 @@ export const ConfigProjetor = z.object({
   KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
   /** How often the projector confirms in the database how far behind Kafka it is. */
   FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(5_000),
+  /** Threads decoding and mapping events beside the SQLite writer (0: all on the main thread). */
+  PREPARE_THREADS: inteiro(0, 64).default(threadsPadrao),
+  /** Messages behind Kafka above which commits skip fsync until caught up (0: never). Decision 0007. */
+  DEFER_FSYNC_ABOVE_LAG: inteiro(0, 1_000_000_000).default(ATRASO_PARA_ADIAR_SINCRONIA),
 });
 export type ConfigProjetor = z.output<typeof ConfigProjetor>;

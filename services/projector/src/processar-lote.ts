@@ -1,19 +1,21 @@
-// One fetched Kafka batch into the projection: decode, send the bad events to the dead-letter
-// topic, apply the rest with their offsets in one SQLite transaction. This function is what
-// the consumer calls and what the tests call.
-import { decodificarEvento, type Agregado, type EventoCondominio, type EventoImovel, type MotivoRejeicao } from '@imoveis/contracts';
+// One fetched Kafka batch into the projection: prepare (decode, validate, map) in chunks on the
+// preparing threads, send each chunk's bad events to the dead-letter topic, then apply the rest
+// with their offsets in SQLite transactions, the next chunk being prepared meanwhile. This
+// function is what the consumer calls and what the tests call.
+import type { Agregado, EventoCondominio, MotivoRejeicao } from '@imoveis/contracts';
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
   aplicarLote,
   carimbar,
   propagarNomeCondominio,
-  type ContextoProjecao,
   type Efeito,
   type EscritorProjecao,
+  type EventoPreparado,
 } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
+import type { Preparador, Preparo } from './preparo.ts';
 
 export interface Rejeicao {
   topico: string;
@@ -25,7 +27,7 @@ export interface Rejeicao {
 
 export interface DependenciasLote {
   escritor: EscritorProjecao;
-  contexto: ContextoProjecao;
+  preparador: Preparador;
   agora: () => number;
   /** Which aggregate each consumed topic carries. */
   agregados: ReadonlyMap<string, Agregado>;
@@ -33,6 +35,8 @@ export interface DependenciasLote {
   enviarParaDlq(rejeicoes: readonly Rejeicao[]): Promise<void>;
   metricas?: MetricasProjetor;
   log: Logger;
+  /** Serialises the writing of batches handled concurrently (see `criarExclusao`). */
+  exclusivo?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 export interface ResultadoLote {
@@ -42,40 +46,83 @@ export interface ResultadoLote {
   rejeitados: number;
 }
 
-type Evento = EventoImovel | EventoCondominio;
+/** Messages prepared per request: a transaction's worth, small enough to overlap preparing and applying. */
+export const TAMANHO_PEDACO = 500;
+
 /** A run of events applied in one transaction, ending at `ate` (the offset after its last message). */
-type Trecho = { eventos: Evento[]; ate: bigint; propagacaoGrande: boolean };
+type Trecho = { eventos: EventoPreparado[]; ate: bigint; propagacaoGrande: boolean };
 
 export async function processarLote(lote: Lote, deps: DependenciasLote): Promise<ResultadoLote> {
-  const { escritor, log } = deps;
   const agregado = deps.agregados.get(lote.topico);
   if (!agregado) throw new Error(`tópico não esperado: ${lote.topico}`);
 
-  // A redelivered batch (Kafka's commit lags the projection's) skips what is already applied.
-  const aplicadoAte = BigInt(escritor.offsetDe(lote.topico, lote.particao) ?? '0');
-  const novas = lote.mensagens.filter((m) => BigInt(m.offset) >= aplicadoAte);
-  if (novas.length === 0) return { proximoOffset: null, efeitos: [], rejeitados: 0 };
+  // Every chunk is handed to the preparing threads at once, before waiting for the writer.
+  const pedacos: MensagemRecebida[][] = [];
+  for (let i = 0; i < lote.mensagens.length; i += TAMANHO_PEDACO) pedacos.push(lote.mensagens.slice(i, i + TAMANHO_PEDACO));
+  const preparos = pedacos.map((pedaco) =>
+    deps.preparador.preparar(
+      agregado,
+      pedaco.map((m) => ({ chave: m.key?.toString('utf8') ?? null, valor: m.value })),
+    ),
+  );
+  for (const p of preparos) p.catch(() => {}); // a batch cut short leaves later chunks unread
 
+  return (deps.exclusivo ?? executar)(async () => {
+    // A redelivered batch (Kafka's commit lags the projection's) skips what is already applied.
+    const aplicadoAte = BigInt(deps.escritor.offsetDe(lote.topico, lote.particao) ?? '0');
+    const resultado: ResultadoLote = { proximoOffset: null, efeitos: [], rejeitados: 0 };
+    for (const [i, pedaco] of pedacos.entries()) {
+      if (!lote.ativo()) break; // lost the partition or stopping: the rest is re-delivered
+      const preparados = await preparos[i]!;
+      const primeiraNova = pedaco.findIndex((m) => BigInt(m.offset) >= aplicadoAte);
+      if (primeiraNova < 0) continue;
+      const feito = await aplicarPedaco(lote, pedaco.slice(primeiraNova), preparados.slice(primeiraNova), deps);
+      resultado.efeitos.push(...feito.efeitos);
+      resultado.rejeitados += feito.rejeitados;
+      resultado.proximoOffset = feito.proximoOffset ?? resultado.proximoOffset;
+    }
+    return resultado;
+  });
+}
+
+const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();
+
+/**
+ * Runs functions one at a time, in call order: batches of several partitions are prepared
+ * concurrently but written as if consumed one after another, so a condominium fan-out spread
+ * over several transactions never interleaves with another batch.
+ */
+export function criarExclusao(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let fila: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const vez = fila.then(fn);
+    fila = vez.catch(() => {});
+    return vez;
+  };
+}
+
+async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos: Preparo[], deps: DependenciasLote): Promise<ResultadoLote> {
+  const { escritor, log } = deps;
   const rejeicoes: Rejeicao[] = [];
   const trechos: Trecho[] = [];
   let atual: Trecho = { eventos: [], ate: 0n, propagacaoGrande: false };
   let tombstones = 0;
-  for (const mensagem of novas) {
+  for (const [i, mensagem] of mensagens.entries()) {
     const ate = BigInt(mensagem.offset) + 1n;
-    if (mensagem.value === null) {
+    const preparo = preparos[i];
+    if (!preparo) {
       // A compaction tombstone after a deletion: carries nothing, only moves the offset.
       tombstones++;
       atual.ate = ate;
       continue;
     }
-    const resultado = decodificarEvento(agregado, mensagem.key?.toString('utf8') ?? null, mensagem.value);
-    if (!resultado.ok) {
-      rejeicoes.push({ topico: lote.topico, particao: lote.particao, mensagem, motivo: resultado.motivo, detalhe: resultado.detalhe });
+    if (!preparo.ok) {
+      rejeicoes.push({ topico: lote.topico, particao: lote.particao, mensagem, motivo: preparo.motivo, detalhe: preparo.detalhe });
       atual.ate = ate;
       continue;
     }
-    const evento = resultado.evento;
-    if (evento.tipo.startsWith('condominio.') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
+    const evento = preparo.evento;
+    if ((evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
       // A rename touching many properties gets transactions of its own, with heartbeats between.
       if (atual.eventos.length > 0 || atual.ate > 0n) trechos.push(atual);
       trechos.push({ eventos: [evento], ate, propagacaoGrande: true });
@@ -99,10 +146,10 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
   const efeitos: Efeito[] = [];
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
-    if (!lote.ativo()) break; // lost the partition or stopping: the rest is re-delivered
+    if (!lote.ativo()) break;
     if (trecho.propagacaoGrande) await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio);
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
-    const feitos = aplicarLote(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.contexto, deps.agora);
+    const feitos = aplicarLote(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora);
     efeitos.push(...feitos);
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.

@@ -4,6 +4,7 @@ import type { Lote } from '@imoveis/kafka';
 import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
 import { pino, type Logger } from 'pino';
 import { processarLote, type Rejeicao } from './processar-lote.ts';
+import { criarPreparador } from './preparo.ts';
 
 /** A record as the register would put it on a topic (the generator's NDJSON shape). */
 export interface RegistroBruto {
@@ -22,7 +23,7 @@ const TOPICOS = { imoveis: 'imoveis', condominios: 'condominios' } as const;
 export async function projetarRegistros(
   escritor: EscritorProjecao,
   registros: Iterable<RegistroBruto> | AsyncIterable<RegistroBruto>,
-  opcoes: { contexto: ContextoProjecao; agora?: () => number; log?: Logger; tamanhoLote?: number },
+  opcoes: { contexto: ContextoProjecao; agora?: () => number; log?: Logger; tamanhoLote?: number; threadsDePreparo?: number },
 ): Promise<ResumoProjecao> {
   const tamanhoLote = opcoes.tamanhoLote ?? 500;
   const proximo = new Map<string, bigint>(
@@ -32,7 +33,7 @@ export async function projetarRegistros(
   const rejeicoes: Rejeicao[] = [];
   const deps = {
     escritor,
-    contexto: opcoes.contexto,
+    preparador: criarPreparador({ contexto: opcoes.contexto, threads: opcoes.threadsDePreparo ?? 0 }),
     agora: opcoes.agora ?? Date.now,
     agregados: new Map([
       [TOPICOS.imoveis, 'imovel' as const],
@@ -75,5 +76,6 @@ export async function projetarRegistros(
     });
   }
   await aplicar();
+  await deps.preparador.close();
   return { registros: total, rejeicoes };
 }

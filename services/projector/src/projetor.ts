@@ -5,18 +5,23 @@ import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from
 import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
-import { processarLote, type Rejeicao } from './processar-lote.ts';
+import { criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
+import { criarPreparador, type Preparador } from './preparo.ts';
 
 export interface OpcoesProjetor {
   kafka: ClienteKafka;
   escritor: EscritorProjecao;
   contexto: ContextoProjecao;
+  /** Threads that decode and map events while the main thread writes (0: on the main thread). */
+  threadsDePreparo?: number;
   groupId: string;
   topicos: { imoveis: string; condominios: string };
   log: Logger;
   metricas?: MetricasProjetor;
   agora?: () => number;
   intervaloFrescorMs?: number;
+  /** Messages behind above which commits skip fsync (default `ATRASO_PARA_ADIAR_SINCRONIA`; 0: never). */
+  atrasoParaAdiarSincronia?: number;
   /** The consumer group's session timeout (see `OpcoesConsumidor.sessaoMs`). */
   sessaoKafkaMs?: number;
   /** Called when the consumer gives up for good: the process should exit non-zero. */
@@ -33,6 +38,9 @@ export interface Projetor {
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
 
+/** Messages behind the partitions' ends above which commits skip fsync (decision 0007). */
+export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
+
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
   const agora = opcoes.agora ?? Date.now;
@@ -41,9 +49,25 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     [opcoes.topicos.condominios, 'condominio'],
   ]);
   let produtor: Produtor | null = null;
+  let preparador: Preparador | null = null;
+  const exclusivo = criarExclusao();
   let consumidor: Consumidor | null = null;
   let temporizador: NodeJS.Timeout | null = null;
   let checkpoints = 0;
+
+  // Messages still to read per partition, from each batch's high watermark and each freshness
+  // measurement: far behind, commits skip fsync; back in step, they are durable again.
+  const atrasos = new Map<string, number>();
+  const limiarAdiamento = opcoes.atrasoParaAdiarSincronia ?? ATRASO_PARA_ADIAR_SINCRONIA;
+  const ajustarSincronia = (): void => {
+    let total = 0;
+    for (const atraso of atrasos.values()) total += atraso;
+    const antes = escritor.sincroniaAdiada;
+    escritor.adiarSincronia(limiarAdiamento > 0 && total > limiarAdiamento);
+    if (escritor.sincroniaAdiada === antes) return;
+    if (escritor.sincroniaAdiada) log.info({ atraso: total }, 'muito atrás do Kafka: gravando sem fsync até alcançá-lo');
+    else log.info({ atraso: total }, 'em dia com o Kafka: gravação durável de novo');
+  };
 
   const enviarParaDlq = async (rejeicoes: readonly Rejeicao[]): Promise<void> => {
     const porTopico = new Map<string, Rejeicao[]>();
@@ -75,12 +99,14 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       for (const [particao, fim] of fins) {
         const lido = BigInt(escritor.offsetDe(topico, particao) ?? '0');
         const falta = Math.max(0, Number(BigInt(fim) - lido));
+        atrasos.set(chaveParticao(topico, particao), falta);
         opcoes.metricas?.atraso.set({ topico, particao: String(particao) }, falta);
         atraso += falta;
       }
     }
     const instante = agora();
     const emDiaEm = atraso === 0 ? instante : escritor.lerEstado('frescor_em_dia_em');
+    ajustarSincronia();
     escritor.registrarFrescor({ registradoEm: instante, emDiaEm, atraso });
     opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);
     // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
@@ -96,6 +122,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const conectar = async (): Promise<void> => {
     const novo = kafka.criarConsumidor({
       groupId: opcoes.groupId,
+      // Fetches of a few thousand events: fewer, larger transactions and chunks to overlap.
+      bytesPorParticao: 3 * 1_048_576,
+      // While one partition's batch is written, the others' are prepared (writes stay serial).
+      particoesSimultaneas: 3,
       ...(opcoes.sessaoKafkaMs === undefined ? {} : { sessaoMs: opcoes.sessaoKafkaMs }),
       topicos: [...agregados.keys()],
       aoAtribuir: () => {
@@ -103,14 +133,22 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
-        if ((escritor.lerEstado('geracao') ?? 0) !== geracaoAtribuida) {
+        const mesmaGeracao = () => (escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida;
+        if (!mesmaGeracao()) {
           reiniciarConsumidor();
           return;
         }
+        const primeira = lote.mensagens[0];
+        if (primeira) {
+          atrasos.set(chaveParticao(lote.topico, lote.particao), Math.max(0, Number(BigInt(lote.fimDaParticao) - BigInt(primeira.offset))));
+          ajustarSincronia();
+        }
         const inicio = performance.now();
-        const { proximoOffset } = await processarLote(lote, {
+        // Checked again before every transaction: a switch may land while this batch waits its turn.
+        const { proximoOffset } = await processarLote({ ...lote, ativo: () => lote.ativo() && mesmaGeracao() }, {
           escritor,
-          contexto: opcoes.contexto,
+          preparador: preparador!,
+          exclusivo,
           agora,
           agregados,
           enviarParaDlq,
@@ -118,6 +156,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
           ...(opcoes.metricas ? { metricas: opcoes.metricas } : {}),
         });
         opcoes.metricas?.duracaoLote.observe((performance.now() - inicio) / 1000);
+        if (!mesmaGeracao()) {
+          reiniciarConsumidor();
+          return;
+        }
         if (proximoOffset !== null) {
           // For lag tooling only: the projection already holds the offset. A failure here is harmless.
           await novo
@@ -149,6 +191,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     async iniciar() {
       await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
       produtor = await kafka.criarProdutor();
+      preparador = criarPreparador({ contexto: opcoes.contexto, threads: opcoes.threadsDePreparo ?? 0 });
+      escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
+
       await conectar();
       const intervalo = opcoes.intervaloFrescorMs ?? 5_000;
       const medir = () => {
@@ -164,8 +209,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       await reiniciando;
       await consumidor?.close();
       await produtor?.close();
+      await preparador?.close();
       consumidor = null;
       produtor = null;
+      preparador = null;
     },
   };
 }

@@ -17,6 +17,8 @@ try {
     kafka,
     caminhoLive: config.DATABASE_PATH,
     contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
+    threadsDePreparo: config.PREPARE_THREADS,
+    atrasoParaAdiarSincronia: config.DEFER_FSYNC_ABOVE_LAG,
     groupId: `${config.KAFKA_GROUP_ID}.rebuild.${Date.now()}`,
     topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
     log,

@@ -10,6 +10,8 @@ export interface OpcoesReconstrucao {
   kafka: ClienteKafka;
   caminhoLive: string;
   contexto: ContextoProjecao;
+  threadsDePreparo?: number;
+  atrasoParaAdiarSincronia?: number;
   /** A group of its own: the rebuild reads from offset 0 whatever the live group committed. */
   groupId: string;
   topicos: { imoveis: string; condominios: string };
@@ -34,6 +36,8 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
     kafka: opcoes.kafka,
     escritor: novo,
     contexto: opcoes.contexto,
+    ...(opcoes.threadsDePreparo === undefined ? {} : { threadsDePreparo: opcoes.threadsDePreparo }),
+    ...(opcoes.atrasoParaAdiarSincronia === undefined ? {} : { atrasoParaAdiarSincronia: opcoes.atrasoParaAdiarSincronia }),
     groupId: opcoes.groupId,
     topicos: opcoes.topicos,
     log,

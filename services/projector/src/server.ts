@@ -24,6 +24,8 @@ const projetor = criarProjetor({
   kafka,
   escritor,
   contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
+  threadsDePreparo: config.PREPARE_THREADS,
+  atrasoParaAdiarSincronia: config.DEFER_FSYNC_ABOVE_LAG,
   groupId: config.KAFKA_GROUP_ID,
   topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
   log,

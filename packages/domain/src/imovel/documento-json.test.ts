@@ -29,6 +29,16 @@ describe('comNomeCondominio', () => {
     expect(comNomeCondominio(json, 'Edifício Aurora')).toBe(json);
   });
 
+  it('replaces only the field, even when a text of the document quotes it or the name has escapes', () => {
+    const ardiloso = { ...documento, titulo: 'Apto "nome_condominio":null \\', descricao: '"nome_condominio":"X"', nome_condominio: 'Ed. "Sol" \\ Mar' };
+    const json = serializarDocumento(ardiloso);
+    for (const nome of ['Residencial "Lua"', null, 'Ed. "Sol" \\ Mar']) {
+      expect(comNomeCondominio(json, nome)).toBe(serializarDocumento({ ...ardiloso, nome_condominio: nome }));
+    }
+    const semNome = serializarDocumento({ ...ardiloso, nome_condominio: null });
+    expect(comNomeCondominio(semNome, 'Aurora')).toBe(serializarDocumento({ ...ardiloso, nome_condominio: 'Aurora' }));
+  });
+
   it('refuses text that is not a stored property document, instead of appending the key', () => {
     expect(() => comNomeCondominio('{"id":"x"}', 'A')).toThrow(TypeError);
     expect(() => comNomeCondominio('[]', 'A')).toThrow(TypeError);

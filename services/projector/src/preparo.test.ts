@@ -1,0 +1,47 @@
+import { gerarCenario } from '@imoveis/generator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo.ts';
+
+const contexto = { fotosBaseUrl: 'https://fotos.exemplo.com.br' };
+const registros = [...gerarCenario({ seed: 11, imoveis: 300, condominios: 10, mutacoes: 300, taxaVenenos: 0.05, taxaValoresRuins: 0.05 })];
+const doTopico = (topico: 'imoveis' | 'condominios'): MensagemBruta[] =>
+  registros.filter((r) => r.topico === topico).map((r) => ({ chave: r.chave, valor: r.valor }));
+
+let preparador: Preparador | null = null;
+afterEach(async () => {
+  await preparador?.close();
+  preparador = null;
+});
+
+describe('prepararMensagens', () => {
+  it('gives prepared events, rejections with their reason, and null for compaction tombstones', () => {
+    const preparos = prepararMensagens('imovel', [...doTopico('imoveis'), { chave: 'x', valor: null }, { chave: null, valor: '{' }], contexto);
+    expect(preparos.at(-2)).toBeNull();
+    expect(preparos.at(-1)).toEqual({ ok: false, motivo: 'json-invalido', detalhe: expect.any(String) });
+    const salvo = preparos.find((p) => p?.ok && p.evento.tipo === 'imovel.salvo');
+    expect(salvo).toMatchObject({ ok: true, evento: { documento: expect.stringContaining('"nome_condominio":null') } });
+  });
+});
+
+describe('criarPreparador with threads', () => {
+  it('prepares exactly what the main thread would, in order, across overlapping requests', async () => {
+    preparador = criarPreparador({ contexto, threads: 2 });
+    const imoveis = doTopico('imoveis');
+    const condominios = doTopico('condominios');
+    const metade = Math.floor(imoveis.length / 2);
+    const [a, b, c] = await Promise.all([
+      preparador.preparar('imovel', imoveis.slice(0, metade)),
+      preparador.preparar('imovel', imoveis.slice(metade)),
+      preparador.preparar('condominio', condominios),
+    ]);
+    expect([...a, ...b]).toEqual(prepararMensagens('imovel', imoveis, contexto));
+    expect(c).toEqual(prepararMensagens('condominio', condominios, contexto));
+    expect([...a, ...b].some((p) => p !== null && !p.ok)).toBe(true); // the poison is there too
+  });
+
+  it('refuses work once closed', async () => {
+    preparador = criarPreparador({ contexto, threads: 1 });
+    await preparador.close();
+    await expect(preparador.preparar('imovel', doTopico('imoveis'))).rejects.toThrow('fechado');
+  });
+});

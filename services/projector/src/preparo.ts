@@ -1,0 +1,152 @@
+// The CPU-heavy half of projecting an event (JSON.parse, zod, the partner mapping, serialising)
+// needs no projection state, so it runs in worker threads while the main thread applies the
+// previous chunk to SQLite (decision 0007). With no threads it runs inline, same code.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { decodificarEvento, type Agregado, type MotivoRejeicao } from '@imoveis/contracts';
+import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/projection-store';
+
+export interface MensagemBruta {
+  chave: string | null;
+  valor: Buffer | string | null;
+}
+
+/** An event ready to apply, a rejection for the dead-letter topic, or null for a compaction tombstone. */
+export type Preparo = { ok: true; evento: EventoPreparado } | { ok: false; motivo: MotivoRejeicao; detalhe: string } | null;
+
+export function prepararMensagens(agregado: Agregado, mensagens: readonly MensagemBruta[], contexto: ContextoProjecao): Preparo[] {
+  return mensagens.map(({ chave, valor }) => {
+    if (valor === null) return null;
+    const decodificado = decodificarEvento(agregado, chave, valor);
+    return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto) } : decodificado;
+  });
+}
+
+export interface Preparador {
+  /** Prepares the messages, keeping their order; requests may overlap. */
+  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<Preparo[]>;
+  close(): Promise<void>;
+}
+
+export interface OpcoesPreparador {
+  contexto: ContextoProjecao;
+  /** Worker threads; 0 prepares on the calling thread. */
+  threads: number;
+}
+
+/** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
+export const threadsPadrao = (): number => Math.max(1, availableParallelism() - 1);
+
+/**
+ * A chunk as sent to a thread: every value in one transferred buffer (a memcpy here, no UTF-8
+ * decoding or copying strings on the main thread), `fins[i]` the end of value i, -1 when null.
+ */
+export interface PedidoPreparo {
+  id: number;
+  agregado: Agregado;
+  chaves: (string | null)[];
+  bytes: Uint8Array<ArrayBuffer>;
+  fins: Int32Array<ArrayBuffer>;
+}
+
+function empacotar(id: number, agregado: Agregado, mensagens: readonly MensagemBruta[]): PedidoPreparo {
+  const valores = mensagens.map((m) => (typeof m.valor === 'string' ? Buffer.from(m.valor) : m.valor));
+  const bytes = new Uint8Array(valores.reduce((n, v) => n + (v?.length ?? 0), 0));
+  const fins = new Int32Array(valores.length);
+  let fim = 0;
+  valores.forEach((valor, i) => {
+    if (valor === null) return void (fins[i] = -1);
+    bytes.set(valor, fim);
+    fins[i] = fim += valor.length;
+  });
+  return { id, agregado, chaves: mensagens.map((m) => m.chave), bytes, fins };
+}
+
+export function desempacotar({ chaves, bytes, fins }: PedidoPreparo): MensagemBruta[] {
+  let inicio = 0;
+  return chaves.map((chave, i) => {
+    const fim = fins[i]!;
+    if (fim < 0) return { chave, valor: null };
+    const valor = Buffer.from(bytes.buffer, bytes.byteOffset + inicio, fim - inicio);
+    inicio = fim;
+    return { chave, valor };
+  });
+}
+
+export type RespostaPreparo = { id: number; preparos: Preparo[] } | { id: number; erro: string };
+
+export function criarPreparador({ contexto, threads }: OpcoesPreparador): Preparador {
+  if (threads <= 0) {
+    return { preparar: async (agregado, mensagens) => prepararMensagens(agregado, mensagens, contexto), close: async () => {} };
+  }
+  return new PoolDePreparo(contexto, threads);
+}
+
+/**
+ * A preparing thread. Run from source (tsx), a thread does not inherit the TypeScript loader,
+ * so it registers tsx's before importing the worker module.
+ */
+function iniciarWorker(contexto: ContextoProjecao): Worker {
+  const deFonte = import.meta.url.endsWith('.ts');
+  const modulo = new URL(deFonte ? './preparo.worker.ts' : './preparo.worker.js', import.meta.url);
+  // A thread's garbage is short-lived strings: a smaller young generation keeps its heap (and
+  // the process's RSS) down at no measurable cost.
+  const opcoes = { workerData: { contexto }, resourceLimits: { maxYoungGenerationSizeMb: 16 } };
+  if (!deFonte) return new Worker(modulo, opcoes);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const codigo = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(modulo.href)}); });`;
+  return new Worker(codigo, { ...opcoes, eval: true });
+}
+
+type Pendente = { resolve: (p: Preparo[]) => void; reject: (e: Error) => void };
+
+class PoolDePreparo implements Preparador {
+  readonly #contexto: ContextoProjecao;
+  readonly #workers: { worker: Worker; pendentes: Map<number, Pendente> }[] = [];
+  #proximoId = 0;
+  #fechado = false;
+
+  constructor(contexto: ContextoProjecao, threads: number) {
+    this.#contexto = contexto;
+    for (let i = 0; i < threads; i++) this.#workers.push(this.#iniciar());
+  }
+
+  #iniciar(): { worker: Worker; pendentes: Map<number, Pendente> } {
+    const worker = iniciarWorker(this.#contexto);
+    const entrada = { worker, pendentes: new Map<number, Pendente>() };
+    worker.on('message', (resposta: RespostaPreparo) => {
+      const pendente = entrada.pendentes.get(resposta.id);
+      entrada.pendentes.delete(resposta.id);
+      if ('erro' in resposta) pendente?.reject(new Error(`preparo falhou: ${resposta.erro}`));
+      else pendente?.resolve(resposta.preparos);
+    });
+    // A dead worker fails what it held (the batch is fetched again) and is replaced.
+    const morrer = (erro: Error) => {
+      for (const p of entrada.pendentes.values()) p.reject(erro);
+      entrada.pendentes.clear();
+      const i = this.#workers.indexOf(entrada);
+      if (i >= 0 && !this.#fechado) this.#workers[i] = this.#iniciar();
+    };
+    worker.on('error', morrer);
+    worker.on('exit', (codigo) => {
+      if (!this.#fechado) morrer(new Error(`thread de preparo saiu com código ${codigo}`));
+    });
+    return entrada;
+  }
+
+  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<Preparo[]> {
+    if (this.#fechado) return Promise.reject(new Error('preparador fechado'));
+    const id = this.#proximoId++;
+    const entrada = this.#workers[id % this.#workers.length]!;
+    return new Promise((resolve, reject) => {
+      entrada.pendentes.set(id, { resolve, reject });
+      const pedido = empacotar(id, agregado, mensagens);
+      entrada.worker.postMessage(pedido, [pedido.bytes.buffer, pedido.fins.buffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#fechado = true;
+    await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
+  }
+}

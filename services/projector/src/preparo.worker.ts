@@ -1,0 +1,17 @@
+// A preparing thread of the projector (see preparo.ts): messages in, prepared events out.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ContextoProjecao } from '@imoveis/projection-store';
+import { desempacotar, prepararMensagens, type PedidoPreparo, type RespostaPreparo } from './preparo.ts';
+
+const { contexto } = workerData as { contexto: ContextoProjecao };
+
+parentPort!.on('message', (pedido: PedidoPreparo) => {
+  const { id, agregado } = pedido;
+  let resposta: RespostaPreparo;
+  try {
+    resposta = { id, preparos: prepararMensagens(agregado, desempacotar(pedido), contexto) };
+  } catch (erro) {
+    resposta = { id, erro: erro instanceof Error ? erro.message : String(erro) };
+  }
+  parentPort!.postMessage(resposta);
+});
