@@ -25,7 +25,10 @@ mkdirSync(dir, { recursive: true });
  */
 async function projecao(n: number): Promise<string> {
   const caminho = join(dir, `projecao-${n}.db`);
-  if (existsSync(caminho)) return caminho;
+  if (existsSync(caminho)) {
+    EscritorProjecao.abrir(caminho).close(); // migrates one built by an older schema
+    return caminho;
+  }
   const temporario = `${caminho}.construindo`;
   for (const sufixo of ['', '-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
   console.log(`construindo a projeção de ${inteiro(n)} imóveis (uma vez; fica em ${caminho})…`);

@@ -95,11 +95,12 @@ export class EscritorProjecao {
       imovel: db.prepare<[string], RowImovel>('SELECT * FROM imoveis WHERE id = ?'),
       inserirImovel: db.prepare(
         `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
-         VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm)
-         ON CONFLICT (id) DO UPDATE SET codigo = excluded.codigo, versao = excluded.versao,
-           condominio_id = excluded.condominio_id, anunciado = excluded.anunciado,
-           ja_anunciado = excluded.ja_anunciado, documento = excluded.documento,
-           atualizado_em = excluded.atualizado_em`,
+         VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm)`,
+      ),
+      atualizarImovel: db.prepare(
+        `UPDATE imoveis SET codigo = @codigo, versao = @versao, condominio_id = @condominioId, anunciado = @anunciado,
+           ja_anunciado = @jaAnunciado, documento = @documento, atualizado_em = @atualizadoEm
+         WHERE id = @id`,
       ),
       apagarImovel: db.prepare('DELETE FROM imoveis WHERE id = ?'),
       removido: db.prepare<[string], { id: string }>('SELECT id FROM removidos WHERE id = ?'),
@@ -213,9 +214,12 @@ export class EscritorProjecao {
     return this.#s.removido.get(id) !== undefined;
   }
 
-  /** Writes the row and keeps the listing counters in step with the row it replaces. */
+  /**
+   * Writes the row and keeps the listing counters in step with the row it replaces. `anterior`
+   * is the row as read in this transaction: no unique index guards the id (migration 2).
+   */
   gravarImovel(novo: LinhaImovel, anterior: LinhaImovel | null): void {
-    this.#s.inserirImovel.run({
+    (anterior ? this.#s.atualizarImovel : this.#s.inserirImovel).run({
       ...novo,
       anunciado: novo.anunciado ? 1 : 0,
       jaAnunciado: novo.jaAnunciado ? 1 : 0,

@@ -34,13 +34,13 @@ function pagina(rows: RowListado[], limite: number, total: number): PaginaItens 
   return { itens: (haMais ? rows.slice(0, limite) : rows).map(rowToItem), haMais, total };
 }
 
-/** An incremental page: ids from `indice` (covering), then those rows, in id order. */
-const paginaAlterados = (indice: 'imoveis_listados' | 'imoveis_alterados'): string => `
+/** An incremental page: rowids from `indice` (covering), then those rows, in id order. */
+const paginaAlterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string => `
   SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
-  FROM (SELECT id FROM imoveis INDEXED BY ${indice}
+  FROM (SELECT rowid AS linha, id FROM imoveis INDEXED BY ${indice}
         WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
-  JOIN imoveis AS i ON i.id = pagina.id
-  ORDER BY i.id`;
+  JOIN imoveis AS i ON i.rowid = pagina.linha
+  ORDER BY pagina.id`;
 
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
@@ -58,7 +58,7 @@ export class LeitorSqlite implements LeitorProjecao {
       ).raw(),
       // Both plans pick the page's ids from a covering index (walking ids, or sorting a narrow
       // window by instant), then read only the page's own rows.
-      alteradosPorId: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_listados')).raw(),
+      alteradosPorId: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_por_id')).raw(),
       alteradosPorInstante: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_alterados')).raw(),
       obter: db.prepare<[string], { documento: Buffer; atualizado_em: number }>(
         'SELECT CAST(documento AS BLOB) AS documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',

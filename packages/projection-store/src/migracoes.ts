@@ -7,7 +7,7 @@ export class ProjecaoDeVersaoMaisNova extends Error {
   readonly code = 'PROJECAO_VERSAO_MAIS_NOVA';
 }
 
-const MIGRACOES: readonly string[] = [
+export const MIGRACOES: readonly string[] = [
   // 1: the projection, its removal tombstones and what keeps listings and totals cheap.
   `
   CREATE TABLE imoveis (
@@ -57,6 +57,29 @@ const MIGRACOES: readonly string[] = [
   -- Counters and the projector's freshness record.
   CREATE TABLE estado (chave TEXT PRIMARY KEY, valor INTEGER) STRICT;
   INSERT INTO estado (chave, valor) VALUES ('anunciados', 0), ('listados', 0);
+  `,
+  // 2: one index by id instead of two. Each index on random uuids costs a random page written per
+  // new property, the main cost of a replay; this one serves the writer's lookups, the full scan
+  // and, covering, the incremental listing by id. Uniqueness of id now rests on the single writer,
+  // which reads a property's row before every write of it. Rows are copied in id order.
+  `
+  CREATE TABLE imoveis_v2 (
+    id            TEXT NOT NULL,
+    codigo        TEXT NOT NULL,
+    versao        INTEGER NOT NULL,
+    condominio_id TEXT,
+    anunciado     INTEGER NOT NULL,  -- advertised now: served by the full scan and the detail
+    ja_anunciado  INTEGER NOT NULL,  -- advertised at some point: listed by the incremental scan
+    documento     TEXT NOT NULL,     -- partner JSON without atualizado_em, ready to send
+    atualizado_em INTEGER            -- epoch ms of the last relevant change (null: never advertised)
+  ) STRICT;
+  INSERT INTO imoveis_v2 (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
+    SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em FROM imoveis ORDER BY id;
+  DROP TABLE imoveis;
+  ALTER TABLE imoveis_v2 RENAME TO imoveis;
+  CREATE INDEX imoveis_por_id ON imoveis (id, anunciado, ja_anunciado, atualizado_em);
+  CREATE INDEX imoveis_alterados ON imoveis (atualizado_em, id) WHERE ja_anunciado = 1;
+  CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
   `,
 ];
 

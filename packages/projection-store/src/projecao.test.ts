@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
@@ -234,7 +234,45 @@ describe('listings stay consistent at every step', () => {
   });
 });
 
+describe('one row per property', () => {
+  it('holds however often, in however many batches, a property is saved, withdrawn, renamed or deleted', () => {
+    const [a, b, c] = [id(), id(), id()];
+    aplicar([condominioSalvo(c, 1, 'Aurora'), imovelSalvo(a, 1, { condominio_id: c }), imovelSalvo(a, 2, { condominio_id: c })]);
+    aplicar([imovelSalvo(a, 3, { situacao: 'Vendido', condominio_id: c }), imovelSalvo(b, 1), condominioSalvo(c, 2, 'Aurora II')]);
+    aplicar([imovelSalvo(a, 4, { condominio_id: c }), imovelSalvo(b, 2), imovelExcluido(b, 3), imovelSalvo(b, 4)]);
+    const linhas = escritor.db.prepare<[], { id: string; n: number }>('SELECT id, count(*) AS n FROM imoveis GROUP BY id').all();
+    expect(linhas).toEqual([{ id: a, n: 1 }]);
+  });
+});
+
 describe('schema versions', () => {
+  it('migrates a version 1 projection, keeping every row and what the reader serves', () => {
+    const caminho = join(dir, 'v1.db');
+    const v1 = new Database(caminho);
+    v1.exec(MIGRACOES[0]!);
+    v1.pragma('user_version = 1');
+    const [a, b] = [id(), id()];
+    const inserir = v1.prepare('INSERT INTO imoveis VALUES (?, ?, 1, NULL, ?, 1, ?, ?)');
+    inserir.run(b, 'B1', 1, '{"id":"b"}', 2_000);
+    inserir.run(a, 'A1', 0, '{"id":"a"}', 1_000);
+    v1.exec(`UPDATE estado SET valor = 1 WHERE chave = 'anunciados'; UPDATE estado SET valor = 2 WHERE chave = 'listados';
+      INSERT INTO contagem_por_hora VALUES (0, 2); INSERT INTO contagem_por_instante VALUES (1000, 1), (2000, 1);`);
+    v1.close();
+
+    EscritorProjecao.abrir(caminho).close();
+    const migrado = LeitorSqlite.abrir(caminho);
+    try {
+      expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(2_000);
+      expect(migrado.listarAnunciados({ aposId: null, limite: 10 }).itens.map((i) => i.id)).toEqual([b]);
+      const alterados = migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 });
+      expect(alterados.itens.map((i) => i.id)).toEqual([a, b].sort());
+      expect(alterados.total).toBe(2);
+    } finally {
+      migrado.close();
+    }
+  });
+
+
   it('refuses a projection written by a newer version of the code', () => {
     const db = new Database(join(dir, 'nova.db'));
     db.pragma('user_version = 99');
