@@ -1,7 +1,7 @@
 // bench:api — the partner API over a projection of 1,000,000 properties built by the generator
 // through the projector's code, beside a bare Fastify route answering the identical bytes from
 // memory. Prints req/s, p50 and p99 per scenario and the ratios to the baseline.
-// Usage: pnpm bench:api [--imoveis N] [--segundos S]
+// Usage: pnpm bench:api [--imoveis N] [--segundos S] [--so <part of a scenario's name>]
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -68,9 +68,9 @@ async function medir(url: string, token: string | null) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: string) {
+async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: string, flagsNode: string[] = []) {
   const [porta] = await portasLivres(1);
-  const processo = iniciarTs(arquivo, { ...env, PORT: String(porta) });
+  const processo = iniciarTs(arquivo, { ...env, PORT: String(porta) }, 'inherit', flagsNode);
   const base = `http://127.0.0.1:${porta}`;
   await esperarAte(async () => (await fetch(base + sonda).catch(() => null))?.ok === true, 200);
   return { processo, base };
@@ -89,6 +89,8 @@ const cenarios: [string, string][] = [
   ['incremental, janela de 50 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.5)}`],
 ];
 leitor.close();
+const so = process.argv.indexOf('--so');
+if (so > 0) cenarios.splice(0, cenarios.length, ...cenarios.filter(([nome]) => nome.includes(process.argv[so + 1] ?? '')));
 
 const credenciais = join(dir, 'credenciais.json');
 rmSync(credenciais, { force: true });
@@ -97,6 +99,8 @@ const api = await iniciarServidor(
   'services/api/src/server.ts',
   { DATABASE_PATH: caminho, CREDENTIALS_FILE: credenciais, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_LAG_SECONDS: '86400', REDIS_URL: '' },
   '/health/live',
+  // The node flags of `pnpm api` (package.json).
+  ['--max-semi-space-size=4'],
 );
 const baseApi = api.base;
 

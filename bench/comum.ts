@@ -22,10 +22,11 @@ export function picoRssMb(pid: number | undefined): number | null {
 }
 
 /** Starts a TypeScript entry point of the repo in its own Node process. */
-export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+/** Runs a TypeScript entry point as `node [flags] --import tsx <arquivo>`, as the package scripts do. */
+export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit', flagsNode: string[] = []): ChildProcess {
   // BENCH_PROFILE=<dir> writes a CPU profile of every measured process there, on exit.
   const perfil = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  return spawn(process.execPath, [...perfil, '--import', 'tsx', arquivo], {
+  return spawn(process.execPath, [...perfil, ...flagsNode, '--import', 'tsx', arquivo], {
     cwd: RAIZ,
     env: { ...process.env, ...env },
     stdio: ['ignore', saida, 'inherit'],

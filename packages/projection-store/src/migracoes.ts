@@ -61,7 +61,8 @@ export const MIGRACOES: readonly string[] = [
   // 2: one index by id instead of two. Each index on random uuids costs a random page written per
   // new property, the main cost of a replay; this one serves the writer's lookups, the full scan
   // and, covering, the incremental listing by id. Uniqueness of id now rests on the single writer,
-  // which reads a property's row before every write of it. Rows are copied in id order.
+  // which reads a property's row before every write of it. Rows are copied in storage order (a
+  // sequential read, where id order would read a large file at random).
   `
   CREATE TABLE imoveis_v2 (
     id            TEXT NOT NULL,
@@ -74,7 +75,7 @@ export const MIGRACOES: readonly string[] = [
     atualizado_em INTEGER            -- epoch ms of the last relevant change (null: never advertised)
   ) STRICT;
   INSERT INTO imoveis_v2 (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
-    SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em FROM imoveis ORDER BY id;
+    SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em FROM imoveis ORDER BY rowid;
   DROP TABLE imoveis;
   ALTER TABLE imoveis_v2 RENAME TO imoveis;
   CREATE INDEX imoveis_por_id ON imoveis (id, anunciado, ja_anunciado, atualizado_em);
