@@ -147,6 +147,11 @@ class PoolDePreparo implements Preparador {
 
   async close(): Promise<void> {
     this.#fechado = true;
-    await Promise.all(this.#workers.map(({ worker }) => worker.terminate()));
+    await Promise.all(
+      this.#workers.map(async ({ worker, pendentes }) => {
+        await worker.terminate();
+        for (const p of pendentes.values()) p.reject(new Error('preparador fechado'));
+      }),
+    );
   }
 }
