@@ -72,6 +72,8 @@ export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux):
   // commits, and those are re-applied from Kafka since their offsets went with them.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // 16 MiB: a million rows' index pages do not fit in any reasonable cache, the OS's page cache
+  // serves the misses, and the projector's RSS stays bounded.
   db.pragma('cache_size = -16384');
   db.pragma('journal_size_limit = 67108864');
   // Checkpoints run inside a commit; fewer, larger ones keep batch commits short. The projector
@@ -138,7 +140,7 @@ export class EscritorProjecao {
   }
 
   /**
-   * Far behind Kafka, commits skip fsync (half the cost of a replay); back in step, everything
+   * Far behind Kafka, commits skip fsync (it halved SQLite's write cost in a replay); back in step, everything
    * written is made durable before the next commit. Decision 0007. Call between transactions.
    */
   adiarSincronia(adiar: boolean): void {
