@@ -2,7 +2,7 @@
 // then switched in once caught up (decision 0006). The live projection serves until the switch.
 import { rmSync } from 'node:fs';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, marcadorDe, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { criarProjetor } from './projetor.ts';
 
@@ -26,7 +26,7 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
   const agora = opcoes.agora ?? Date.now;
   const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
   const apagarNovo = () => {
-    for (const sufixo of ['', '-wal', '-shm']) rmSync(caminhoNovo + sufixo, { force: true });
+    for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
   };
   apagarNovo();
 
