@@ -67,7 +67,7 @@ export function verificarSincroniaAdiada(caminho: string, idDoBoot: IdDoBoot): v
   if (atual === null || marcado !== atual) {
     throw new ProjecaoNaoConfiavel(
       `a projeção ${caminho} estava gravando sem fsync quando o sistema operacional reiniciou e pode estar corrompida: ` +
-        `apague-a (com os arquivos -wal e -shm) para que o projetor a refaça a partir do Kafka`,
+        `apague-a com os arquivos -wal, -shm e ${marcadorDe(caminho)} para que o projetor a refaça a partir do Kafka`,
     );
   }
 }
