@@ -1,7 +1,7 @@
 // The projector against the real broker: every exit of a message consumer — the new state, the
 // offsets committed, poison messages, restarts from the checkpoint, a kill -9 at any moment.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -326,6 +326,24 @@ describe('projector against a real Kafka broker', () => {
     const codigo = await new Promise((resolve) => processo.once('exit', resolve));
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
+  });
+
+  it('refuses, with one line naming it, a projection left writing without fsync when the OS restarted', async () => {
+    const banco = sqliteTemporario();
+    limpezas.push(() => banco.remover());
+    EscritorProjecao.abrir(banco.caminho).close();
+    writeFileSync(marcadorDe(banco.caminho), 'um-boot-anterior\n');
+    const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let saida = '';
+    processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    expect(codigo).toBe(1);
+    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+    expect(linhas).toEqual([expect.objectContaining({ level: 60, code: 'PROJECAO_NAO_CONFIAVEL', msg: expect.stringContaining(marcadorDe(banco.caminho)) })]);
   });
 });
 

@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
@@ -14,9 +14,21 @@ import { garantirDiretorio } from './arquivos.ts';
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 
+/** A projection the code must not write (newer schema, or possibly corrupt): one line, exit 1. */
+function abrirOuSair(caminho: string): EscritorProjecao {
+  try {
+    return EscritorProjecao.abrir(caminho);
+  } catch (erro) {
+    if (!(erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova)) throw erro;
+    log.fatal({ code: erro.code }, erro.message);
+    process.exit(1);
+  }
+}
+
 garantirDiretorio(config.DATABASE_PATH);
-const escritor = EscritorProjecao.abrir(config.DATABASE_PATH);
+const escritor = abrirOuSair(config.DATABASE_PATH);
 const metricas = criarMetricas();
+
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log: log.child({ componente: 'kafka' }) });
 let pronto = false;
 
