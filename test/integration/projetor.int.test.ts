@@ -64,7 +64,13 @@ interface Mundo {
   topicos: { imoveis: string; condominios: string };
   banco: SqliteTemporario;
   publicar(registros: readonly RegistroBruto[]): Promise<void>;
-  iniciarProjetor(opcoes?: { groupId?: string; banco?: SqliteTemporario }): Promise<Projetor>;
+  iniciarProjetor(opcoes?: {
+    groupId?: string;
+    banco?: SqliteTemporario;
+    escritor?: EscritorProjecao;
+    sessaoKafkaMs?: number;
+    aoFalhar?: (erro: Error) => void;
+  }): Promise<Projetor>;
   esperarEmDia(banco?: SqliteTemporario): Promise<void>;
 }
 
@@ -100,8 +106,7 @@ async function criarMundo(): Promise<Mundo> {
       }
     },
     async iniciarProjetor(opcoes = {}) {
-      const alvo = opcoes.banco ?? banco;
-      const escritor = EscritorProjecao.abrir(alvo.caminho);
+      const escritor = opcoes.escritor ?? EscritorProjecao.abrir((opcoes.banco ?? banco).caminho);
       const projetor = criarProjetor({
         kafka,
         escritor,
@@ -113,9 +118,12 @@ async function criarMundo(): Promise<Mundo> {
         topicos,
         log: silencioso,
         intervaloFrescorMs: 200,
-        aoFalhar: (erro) => {
-          throw erro;
-        },
+        ...(opcoes.sessaoKafkaMs === undefined ? {} : { sessaoKafkaMs: opcoes.sessaoKafkaMs }),
+        aoFalhar:
+          opcoes.aoFalhar ??
+          ((erro) => {
+            throw erro;
+          }),
       });
       await projetor.iniciar();
       limpezas.push(async () => {
@@ -314,6 +322,40 @@ describe('projector against a real Kafka broker', () => {
     await expect.poll(() => existsSync(marcadorDe(mundo.banco.caminho)), { timeout: 20_000 }).toBe(false);
     expect(existsSync(marcadorDe(inteira.caminho))).toBe(false);
   }, 150_000);
+
+  it('reports a projection file it cannot write (a full disk) once, for the process to exit, and applies nothing of the batch', async () => {
+    const mundo = await criarMundo();
+    const antes = Array.from({ length: 20 }, () => randomUUID());
+    await mundo.publicar(antes.map((id) => imovel(id, 1)));
+    const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
+    const falhas: Error[] = [];
+    await mundo.iniciarProjetor({ escritor, aoFalhar: (erro) => void falhas.push(erro) });
+    await mundo.esperarEmDia();
+    const offsets = escritor.offsets();
+
+    // The file may not grow any more: what SQLite answers when the disk is full.
+    escritor.db.pragma(`max_page_count = ${escritor.db.pragma('page_count', { simple: true }) as number}`);
+    await mundo.publicar(Array.from({ length: 300 }, () => imovel(randomUUID(), 1)));
+    await expect.poll(() => falhas.length, { timeout: 30_000 }).toBe(1);
+    expect(falhas[0]).toMatchObject({ code: 'SQLITE_FULL' });
+
+    // kafkajs keeps retrying the batch until the process exits; it is reported only once, and
+    // nothing of it (documents or offsets) was written.
+    await esperar(1_500);
+    expect(falhas).toHaveLength(1);
+    expect(escritor.offsets()).toEqual(offsets);
+    expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(20);
+  });
+
+  it('reports a consumer crash kafkajs does not restart from, for the process to exit rather than hang', async () => {
+    const mundo = await criarMundo();
+    const falhas: Error[] = [];
+    // The broker refuses to let a member join with a session shorter than its minimum (6 s by
+    // default): kafkajs treats that as fatal and stops the consumer for good.
+    await mundo.iniciarProjetor({ sessaoKafkaMs: 1_000, aoFalhar: (erro) => void falhas.push(erro) });
+    await expect.poll(() => falhas.length, { timeout: 30_000 }).toBe(1);
+    expect(falhas[0]?.message).toMatch(/session timeout/i);
+  });
 
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {

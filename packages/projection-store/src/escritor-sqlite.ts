@@ -63,6 +63,15 @@ export interface OpcoesEscritor {
   idDoBoot?: IdDoBoot;
 }
 
+// The disk or the file itself failed (full, I/O error, corrupt, read-only, gone): retrying the
+// batch cannot help, and a writer that keeps retrying hides the failure from the supervisor.
+const FALHAS_DE_ARMAZENAMENTO = /^SQLITE_(FULL|IOERR|CORRUPT|NOTADB|READONLY|CANTOPEN|PERM)(_|$)/;
+
+/** True for an SQLite error that means the projection file cannot be written any more. */
+export function ehFalhaDeArmazenamento(erro: unknown): erro is InstanceType<typeof Database.SqliteError> {
+  return erro instanceof Database.SqliteError && FALHAS_DE_ARMAZENAMENTO.test(erro.code);
+}
+
 /** Opens (creating and migrating when needed) a projection file for writing. */
 export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);

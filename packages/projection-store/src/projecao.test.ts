@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EscritorProjecao } from './escritor-sqlite.ts';
+import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
@@ -279,5 +279,31 @@ describe('schema versions', () => {
     expect(() => migrar(db)).toThrow(ProjecaoDeVersaoMaisNova);
     db.close();
     expect(() => LeitorSqlite.abrir(join(dir, 'nova.db'))).toThrow(ProjecaoDeVersaoMaisNova);
+  });
+});
+
+describe('storage failures', () => {
+  it('tells a full or broken file apart from errors a retry or a fix of the code would cure', () => {
+    escritor.db.pragma(`max_page_count = ${escritor.db.pragma('page_count', { simple: true }) as number}`);
+    let cheio: unknown = null;
+    try {
+      aplicar(Array.from({ length: 50 }, () => imovelSalvo(id(), 1)));
+    } catch (erro) {
+      cheio = erro;
+    }
+    expect(cheio).toMatchObject({ code: 'SQLITE_FULL' });
+    expect(ehFalhaDeArmazenamento(cheio)).toBe(true);
+    // The batch was rolled back whole: nothing of it is listed.
+    expect(todos(0).total).toBe(0);
+
+    let restricao: unknown = null;
+    try {
+      escritor.db.exec("INSERT INTO estado (chave, valor) VALUES ('anunciados', 0)");
+    } catch (erro) {
+      restricao = erro;
+    }
+    expect(restricao).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(ehFalhaDeArmazenamento(restricao)).toBe(false);
+    expect(ehFalhaDeArmazenamento(new Error('SQLITE_FULL'))).toBe(false);
   });
 });

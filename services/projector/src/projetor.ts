@@ -2,7 +2,7 @@
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
 import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
-import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
+import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
 import { criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
@@ -24,7 +24,10 @@ export interface OpcoesProjetor {
   atrasoParaAdiarSincronia?: number;
   /** The consumer group's session timeout (see `OpcoesConsumidor.sessaoMs`). */
   sessaoKafkaMs?: number;
-  /** Called when the consumer gives up for good: the process should exit non-zero. */
+  /**
+   * Called when consuming cannot go on: the consumer gave up for good, or the projection file
+   * cannot be written (disk full, I/O error). The process should exit non-zero.
+   */
   aoFalhar(erro: Error): void;
 }
 
@@ -114,6 +117,17 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     return { atraso };
   };
 
+  // The batch's transaction was rolled back; the failure is thrown on (kafkajs does not resolve
+  // the batch) and reported once, for the process to exit rather than retry against a dead disk.
+  let falhouArmazenamento = false;
+  const falharSeArmazenamento = (erro: unknown): never => {
+    if (ehFalhaDeArmazenamento(erro) && !falhouArmazenamento) {
+      falhouArmazenamento = true;
+      opcoes.aoFalhar(erro);
+    }
+    throw erro;
+  };
+
   // The projection's generation when the partitions were assigned: a rebuild switched in since
   // then means the stored offsets moved, so the consumer re-joins to seek to them.
   let geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
@@ -154,7 +168,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
           enviarParaDlq,
           log,
           ...(opcoes.metricas ? { metricas: opcoes.metricas } : {}),
-        });
+        }).catch(falharSeArmazenamento);
         opcoes.metricas?.duracaoLote.observe((performance.now() - inicio) / 1000);
         if (!mesmaGeracao()) {
           reiniciarConsumidor();
@@ -197,7 +211,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       await conectar();
       const intervalo = opcoes.intervaloFrescorMs ?? 5_000;
       const medir = () => {
-        registrarFrescor().catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
+        registrarFrescor()
+          .catch(falharSeArmazenamento)
+          .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
       };
       temporizador = setInterval(medir, intervalo);
       medir();

@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
@@ -45,7 +45,11 @@ const projetor = criarProjetor({
   intervaloFrescorMs: config.FRESHNESS_INTERVAL_MS,
   sessaoKafkaMs: config.KAFKA_SESSION_TIMEOUT_MS,
   aoFalhar: (erro) => {
-    log.fatal({ err: erro }, 'o consumidor Kafka parou e não se recupera; saindo para que o supervisor reinicie');
+    if (ehFalhaDeArmazenamento(erro)) {
+      log.fatal({ err: erro, code: erro.code, banco: config.DATABASE_PATH }, `a projeção não pode ser gravada (${erro.code}); saindo sem confirmar o lote`);
+    } else {
+      log.fatal({ err: erro }, 'o consumidor Kafka parou e não se recupera; saindo para que o supervisor reinicie');
+    }
     process.exit(1);
   },
 });
