@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
-import { criarProjetor, reconstruir } from '@imoveis/projector';
+import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
 const silencioso = pino({ level: 'silent' });
@@ -48,6 +48,9 @@ describe('rebuild', () => {
       ...semFoto.map((id) => ({ key: id, value: imovel(id, 1, false) })),
       { key: apagado, value: imovel(apagado, 1, false) },
       { key: apagado, value: evento('imovel.excluido', 2, { id: apagado, codigo: 'X1' }) },
+      // Poison: sent to the dead letters by the live projector, and not again by the rebuild.
+      { key: apagado, value: 'não é json' },
+      { key: apagado, value: evento('imovel.salvo', 3, { id: apagado }) },
     ]);
 
     // The live projector, photos on the old address.
@@ -68,6 +71,7 @@ describe('rebuild', () => {
     const leitor = LeitorSqlite.abrir(banco.caminho);
     try {
       await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
+      await expect.poll(async () => (await kafka.lerTopico(topicoDlq(topicos.imoveis))).length, { timeout: 30_000 }).toBe(2);
       const antes = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
       const removidoAntes = leitor.listarRemovidos(0);
 
@@ -82,6 +86,8 @@ describe('rebuild', () => {
         intervaloMs: 200,
       });
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
+      const mortas = await kafka.lerTopico(topicoDlq(topicos.imoveis));
+      expect(mortas.map((m) => m.headers['dlq.motivo']).sort()).toEqual(['contrato-invalido', 'json-invalido']);
 
       // The reader opened before the switch sees the new content, without reopening.
       const depois = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
@@ -105,6 +111,39 @@ describe('rebuild', () => {
       await live.parar();
       await produtor.close();
       escritor.close();
+    }
+  });
+
+  it('sends to the dead letters what they do not hold yet', async () => {
+    const topicosNovos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
+    await kafka.criarTopicos([
+      { nome: topicosNovos.imoveis, particoes: 1, compactado: true },
+      { nome: topicosNovos.condominios, particoes: 1, compactado: true },
+    ]);
+    const id = randomUUID();
+    const produtor = await kafka.criarProdutor();
+    await produtor.enviar(topicosNovos.imoveis, [
+      { key: id, value: imovel(id, 1, false) },
+      { key: id, value: '{' },
+    ]);
+    await produtor.close();
+    // No live projector ever read these topics: the rejection is nowhere yet.
+    const vazio = sqliteTemporario();
+    EscritorProjecao.abrir(vazio.caminho).close();
+    try {
+      await reconstruir({
+        kafka,
+        caminhoLive: vazio.caminho,
+        contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+        groupId: nomeUnico('rebuild'),
+        topicos: topicosNovos,
+        log: silencioso,
+        intervaloMs: 200,
+      });
+      const mortas = await kafka.lerTopico(topicoDlq(topicosNovos.imoveis));
+      expect(mortas.map((m) => [m.headers['dlq.motivo'], m.headers['dlq.offset']])).toEqual([['json-invalido', '1']]);
+    } finally {
+      vazio.remover();
     }
   });
 });

@@ -1,5 +1,6 @@
 // The project's only door to Kafka. Everything else talks to these small interfaces, so the
 // client library (kafkajs today) can be replaced here alone. See docs/decisions/0003-kafka-client.md.
+import { randomUUID } from 'node:crypto';
 import { Kafka, Partitioners, logLevel as NivelKafkajs, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
 
 export interface RegistroLog {
@@ -97,6 +98,12 @@ export interface ClienteKafka {
   fimDasParticoes(topico: string): Promise<Map<number, string>>;
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
   offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
+  /**
+   * Every record of a topic, from its start up to its end as of the call, through a throwaway
+   * group that commits nothing (none for a topic that does not exist). For small topics (the
+   * dead letters), never the register's.
+   */
+  lerTopico(topico: string, opcoes?: { limiteMs?: number }): Promise<MensagemRecebida[]>;
   criarProdutor(): Promise<Produtor>;
   criarConsumidor(opcoes: OpcoesConsumidor): Consumidor;
   close(): Promise<void>;
@@ -166,6 +173,40 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       const adm = await obterAdmin();
       const [resultado] = await adm.fetchOffsets({ groupId, topics: [topico] });
       return new Map((resultado?.partitions ?? []).map((p) => [p.partition, p.offset]));
+    },
+
+    async lerTopico(topico, { limiteMs = 60_000 } = {}) {
+      const adm = await obterAdmin();
+      if (!(await adm.listTopics()).includes(topico)) return [];
+      // Up to the last offset each partition holds now; an empty partition has nothing to wait for.
+      const faltam = new Map(
+        (await adm.fetchTopicOffsets(topico)).filter((o) => BigInt(o.high) > BigInt(o.low)).map((o) => [o.partition, BigInt(o.high) - 1n]),
+      );
+      const lidas: MensagemRecebida[] = [];
+      if (faltam.size === 0) return lidas;
+      let concluir!: (erro?: Error) => void;
+      const pronto = new Promise<void>((resolve, reject) => (concluir = (erro) => (erro ? reject(erro) : resolve())));
+      const leitor = embrulharConsumidor(kafka, {
+        groupId: `${opcoes.clientId}-leitura-${randomUUID()}`,
+        topicos: [topico],
+        aoAtribuir: () => new Map(),
+        aoLote: async (lote) => {
+          for (const m of lote.mensagens) if (BigInt(m.offset) <= (faltam.get(lote.particao) ?? -1n)) lidas.push(m);
+          const ultima = lote.mensagens.at(-1);
+          if (ultima && BigInt(ultima.offset) >= (faltam.get(lote.particao) ?? -1n)) faltam.delete(lote.particao);
+          if (faltam.size === 0) concluir();
+        },
+        aoFalhar: (erro) => concluir(erro),
+      });
+      const prazo = setTimeout(() => concluir(new Error(`leitura de ${topico} não terminou em ${limiteMs} ms`)), limiteMs);
+      try {
+        await leitor.iniciar();
+        await pronto;
+        return lidas;
+      } finally {
+        clearTimeout(prazo);
+        await leitor.close();
+      }
     },
 
     async criarProdutor() {

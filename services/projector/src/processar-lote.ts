@@ -137,7 +137,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   if (rejeicoes.length > 0) {
     await deps.enviarParaDlq(rejeicoes);
     for (const r of rejeicoes) {
-      log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado enviado à dead-letter');
+      log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
       deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
     }
   }

@@ -24,6 +24,8 @@ export interface OpcoesProjetor {
   atrasoParaAdiarSincronia?: number;
   /** The consumer group's session timeout (see `OpcoesConsumidor.sessaoMs`). */
   sessaoKafkaMs?: number;
+  /** Rejections already in the dead-letter topic, not sent again (a rebuild: see `rejeicoesNaDlq`). */
+  jaNaDlq?: (rejeicao: Rejeicao) => boolean;
   /**
    * Called when consuming cannot go on: the consumer gave up for good, or the projection file
    * cannot be written (disk full, I/O error). The process should exit non-zero.
@@ -40,6 +42,26 @@ export interface Projetor {
 }
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
+
+const chaveRejeicao = (topico: string, particao: number | string, offset: string, motivo: string): string =>
+  [topico, particao, offset, motivo].join('\u0000');
+
+/**
+ * What the dead-letter topics of `topicos` already hold, read up to their ends now: a rebuild
+ * replaying the topics sends only the rejections nobody sent before (a changed rule may reject
+ * an event anew, or for another reason: that one is sent).
+ */
+export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly string[]): Promise<(rejeicao: Rejeicao) => boolean> {
+  const enviadas = new Set<string>();
+  for (const topico of topicos) {
+    for (const { headers: h } of await kafka.lerTopico(topicoDlq(topico))) {
+      if (h['dlq.topico'] && h['dlq.particao'] && h['dlq.offset'] && h['dlq.motivo']) {
+        enviadas.add(chaveRejeicao(h['dlq.topico'], h['dlq.particao'], h['dlq.offset'], h['dlq.motivo']));
+      }
+    }
+  }
+  return (r) => enviadas.has(chaveRejeicao(r.topico, r.particao, r.mensagem.offset, r.motivo));
+}
 
 /** Messages behind the partitions' ends above which commits skip fsync (decision 0007). */
 export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
@@ -74,7 +96,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   const enviarParaDlq = async (rejeicoes: readonly Rejeicao[]): Promise<void> => {
     const porTopico = new Map<string, Rejeicao[]>();
-    for (const r of rejeicoes) porTopico.set(r.topico, [...(porTopico.get(r.topico) ?? []), r]);
+    for (const r of rejeicoes) {
+      if (opcoes.jaNaDlq?.(r)) continue;
+      porTopico.set(r.topico, [...(porTopico.get(r.topico) ?? []), r]);
+    }
     for (const [topico, lista] of porTopico) {
       await produtor!.enviar(
         topicoDlq(topico),

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { ClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, marcadorDe, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
-import { criarProjetor } from './projetor.ts';
+import { criarProjetor, rejeicoesNaDlq } from './projetor.ts';
 
 export interface OpcoesReconstrucao {
   kafka: ClienteKafka;
@@ -30,6 +30,8 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
   };
   apagarNovo();
 
+  // The live projector sent these already; a replay would send them all again.
+  const jaNaDlq = await rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
   const projetor = criarProjetor({
@@ -40,6 +42,7 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
     ...(opcoes.atrasoParaAdiarSincronia === undefined ? {} : { atrasoParaAdiarSincronia: opcoes.atrasoParaAdiarSincronia }),
     groupId: opcoes.groupId,
     topicos: opcoes.topicos,
+    jaNaDlq,
     log,
     agora,
     intervaloFrescorMs: 60_000,
