@@ -71,7 +71,7 @@ describe('rebuild', () => {
     const leitor = LeitorSqlite.abrir(banco.caminho);
     try {
       await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
-      await expect.poll(async () => (await kafka.lerTopico(topicoDlq(topicos.imoveis))).length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => kafka.lerTopico(topicoDlq(topicos.imoveis), () => {}), { timeout: 30_000 }).toBe(2);
       const antes = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
       const removidoAntes = leitor.listarRemovidos(0);
 
@@ -86,8 +86,9 @@ describe('rebuild', () => {
         intervaloMs: 200,
       });
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
-      const mortas = await kafka.lerTopico(topicoDlq(topicos.imoveis));
-      expect(mortas.map((m) => m.headers['dlq.motivo']).sort()).toEqual(['contrato-invalido', 'json-invalido']);
+      const motivos: string[] = [];
+      await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(m.headers['dlq.motivo']!));
+      expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);
 
       // The reader opened before the switch sees the new content, without reopening.
       const depois = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
@@ -140,8 +141,9 @@ describe('rebuild', () => {
         log: silencioso,
         intervaloMs: 200,
       });
-      const mortas = await kafka.lerTopico(topicoDlq(topicosNovos.imoveis));
-      expect(mortas.map((m) => [m.headers['dlq.motivo'], m.headers['dlq.offset']])).toEqual([['json-invalido', '1']]);
+      const mortas: (string | undefined)[][] = [];
+      await kafka.lerTopico(topicoDlq(topicosNovos.imoveis), (m) => void mortas.push([m.headers['dlq.motivo'], m.headers['dlq.offset']]));
+      expect(mortas).toEqual([['json-invalido', '1']]);
     } finally {
       vazio.remover();
     }

@@ -99,11 +99,11 @@ export interface ClienteKafka {
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
   offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
   /**
-   * Every record of a topic, from its start up to its end as of the call, through a throwaway
-   * group that commits nothing (none for a topic that does not exist). For small topics (the
-   * dead letters), never the register's.
+   * Hands every record of a topic to `aoLer`, from its start up to its end as of the call, through
+   * a throwaway group that commits nothing (none for a topic that does not exist). Resolves with
+   * the number of records read.
    */
-  lerTopico(topico: string, opcoes?: { limiteMs?: number }): Promise<MensagemRecebida[]>;
+  lerTopico(topico: string, aoLer: (mensagem: MensagemRecebida) => void, opcoes?: { limiteMs?: number }): Promise<number>;
   criarProdutor(): Promise<Produtor>;
   criarConsumidor(opcoes: OpcoesConsumidor): Consumidor;
   close(): Promise<void>;
@@ -175,14 +175,14 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       return new Map((resultado?.partitions ?? []).map((p) => [p.partition, p.offset]));
     },
 
-    async lerTopico(topico, { limiteMs = 60_000 } = {}) {
+    async lerTopico(topico, aoLer, { limiteMs = 60_000 } = {}) {
       const adm = await obterAdmin();
-      if (!(await adm.listTopics()).includes(topico)) return [];
+      if (!(await adm.listTopics()).includes(topico)) return 0;
       // Up to the last offset each partition holds now; an empty partition has nothing to wait for.
       const faltam = new Map(
         (await adm.fetchTopicOffsets(topico)).filter((o) => BigInt(o.high) > BigInt(o.low)).map((o) => [o.partition, BigInt(o.high) - 1n]),
       );
-      const lidas: MensagemRecebida[] = [];
+      let lidas = 0;
       if (faltam.size === 0) return lidas;
       let concluir!: (erro?: Error) => void;
       const pronto = new Promise<void>((resolve, reject) => (concluir = (erro) => (erro ? reject(erro) : resolve())));
@@ -191,7 +191,11 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
         topicos: [topico],
         aoAtribuir: () => new Map(),
         aoLote: async (lote) => {
-          for (const m of lote.mensagens) if (BigInt(m.offset) <= (faltam.get(lote.particao) ?? -1n)) lidas.push(m);
+          for (const m of lote.mensagens) {
+            if (BigInt(m.offset) > (faltam.get(lote.particao) ?? -1n)) break;
+            aoLer(m);
+            lidas++;
+          }
           const ultima = lote.mensagens.at(-1);
           if (ultima && BigInt(ultima.offset) >= (faltam.get(lote.particao) ?? -1n)) faltam.delete(lote.particao);
           if (faltam.size === 0) concluir();

@@ -54,11 +54,11 @@ const chaveRejeicao = (topico: string, particao: number | string, offset: string
 export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly string[]): Promise<(rejeicao: Rejeicao) => boolean> {
   const enviadas = new Set<string>();
   for (const topico of topicos) {
-    for (const { headers: h } of await kafka.lerTopico(topicoDlq(topico))) {
+    await kafka.lerTopico(topicoDlq(topico), ({ headers: h }) => {
       if (h['dlq.topico'] && h['dlq.particao'] && h['dlq.offset'] && h['dlq.motivo']) {
         enviadas.add(chaveRejeicao(h['dlq.topico'], h['dlq.particao'], h['dlq.offset'], h['dlq.motivo']));
       }
-    }
+    });
   }
   return (r) => enviadas.has(chaveRejeicao(r.topico, r.particao, r.mensagem.offset, r.motivo));
 }
