@@ -357,6 +357,29 @@ describe('projector against a real Kafka broker', () => {
     expect(falhas[0]?.message).toMatch(/session timeout/i);
   });
 
+  it('exits 1 with one fatal line naming the SQLite error when the projection file cannot grow, losing nothing', async () => {
+    const mundo = await criarMundo();
+    const ids = Array.from({ length: 1_500 }, () => randomUUID());
+    await mundo.publicar(ids.map((id) => imovel(id, 1)));
+    // About 4 MB of documents against files capped at 2 MB: like a disk filling up mid-replay.
+    const processo = iniciarProcessoProjetor(mundo, nomeUnico('cheio'), { limiteArquivoKb: 2_048, saida: 'pipe' });
+    let saida = '';
+    processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
+    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    expect(codigo).toBe(1);
+    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+    expect(linhas.filter((l) => l.level >= 60)).toEqual([
+      expect.objectContaining({ code: expect.stringMatching(/^SQLITE_(FULL|IOERR)/), msg: expect.stringContaining('não pode ser gravada') }),
+    ]);
+    const aplicados = ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total);
+    expect(aplicados).toBeLessThan(ids.length);
+
+    // Room again: a plain restart goes on from what was committed and ends with every property.
+    await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(ids.length);
+  }, 60_000);
+
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
       cwd: RAIZ,
@@ -389,8 +412,13 @@ describe('projector against a real Kafka broker', () => {
   });
 });
 
-function iniciarProcessoProjetor(mundo: Mundo, groupId: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+/** The real projector process; `limiteArquivoKb` caps the size of any file it writes (`ulimit -f`). */
+function iniciarProcessoProjetor(mundo: Mundo, groupId: string, opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe' } = {}): ChildProcess {
+  const comando = [process.execPath, '--import', 'tsx', 'services/projector/src/server.ts'];
+  // bash's ulimit -f counts 1024-byte blocks; past it, a write fails with EFBIG, as on a full disk.
+  const [programa, ...argumentos] =
+    opcoes.limiteArquivoKb === undefined ? comando : ['bash', '-c', `ulimit -f ${opcoes.limiteArquivoKb} && exec "$@"`, 'bash', ...comando];
+  return spawn(programa!, argumentos, {
     cwd: RAIZ,
     env: {
       ...process.env,
@@ -407,6 +435,6 @@ function iniciarProcessoProjetor(mundo: Mundo, groupId: string): ChildProcess {
       // Far enough behind to write without fsync: a killed one leaves the marker the next takes over.
       DEFER_FSYNC_ABOVE_LAG: '100',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opcoes.saida ?? 'inherit', 'inherit'],
   });
 }
