@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, marcadorDe } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, jsonDoItem, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 
@@ -199,7 +199,7 @@ describe('projector against a real Kafka broker', () => {
     ler(mundo.banco.caminho, (leitor) => {
       const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
       expect(cheia.itens.map((i) => i.id)).toEqual([anunciado]);
-      expect(JSON.parse(cheia.itens[0]!.json.toString())).toMatchObject({ nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] });
+      expect(JSON.parse(jsonDoItem(cheia.itens[0]!).toString())).toMatchObject({ nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] });
       expect(leitor.obterAnunciado(nunca)).toBeNull();
       expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([apagado]);
     });
@@ -269,7 +269,7 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
     const depois = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
     expect(depois.total).toBe(20);
-    const mudados = depois.itens.filter((item, i) => !item.json.equals(antes.itens[i]!.json)).map((i) => JSON.parse(i.json.toString()) as { id: string; publicado: boolean });
+    const mudados = depois.itens.filter((item, i) => !jsonDoItem(item).equals(jsonDoItem(antes.itens[i]!))).map((i) => JSON.parse(jsonDoItem(i).toString()) as { id: string; publicado: boolean });
     expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
   });
 

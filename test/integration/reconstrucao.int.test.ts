@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, jsonDoItem } from '@imoveis/projection-store';
 import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
@@ -72,7 +72,7 @@ describe('rebuild', () => {
     try {
       await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
       await expect.poll(() => kafka.lerTopico(topicoDlq(topicos.imoveis), () => {}), { timeout: 30_000 }).toBe(2);
-      const antes = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
+      const antes = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(jsonDoItem(i).toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
@@ -91,7 +91,7 @@ describe('rebuild', () => {
       expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);
 
       // The reader opened before the switch sees the new content, without reopening.
-      const depois = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(i.json.toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
+      const depois = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(jsonDoItem(i).toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
       for (const id of semFoto) expect(depois.get(id)).toEqual(antes.get(id));
       for (const id of comFoto) {
         expect(depois.get(id)?.fotos[0]?.url).toMatch(/^https:\/\/fotos\.exemplo\.com\.br\//);

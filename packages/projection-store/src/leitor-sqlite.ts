@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
-import type { Frescor, ItemListado, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
+import { jsonDoItem, type Frescor, type ItemListado, type ItemRemovidoLinha, type LeitorProjecao, type PaginaItens } from './leitor.ts';
 
 /** `[id, codigo, anunciado, documento (UTF-8 bytes), atualizado_em]`: raw rows, no object per row. */
 type RowListado = [string, string, number, Buffer, number];
@@ -16,18 +16,25 @@ export class ProjecaoAusente extends Error {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The Property JSON: the stored document with its `atualizado_em` appended as the last field. */
-export const jsonImovel = (documento: Buffer, atualizadoEm: number): Buffer =>
-  Buffer.concat([documento.subarray(0, documento.length - 1), Buffer.from(`,"atualizado_em":"${iso(atualizadoEm)}"}`)]);
+/** Ends a listed item: its `atualizado_em`, appended as the last field. */
+const fimComInstante = (atualizadoEm: number): string => `,"atualizado_em":"${iso(atualizadoEm)}"}`;
 
-/** The Withdrawn property JSON. */
-export const jsonRetirado = (id: string, codigo: string, atualizadoEm: number): Buffer =>
-  Buffer.from(`{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false,"atualizado_em":"${iso(atualizadoEm)}"}`);
-
-const rowToItem = ([id, codigo, anunciado, documento, atualizadoEm]: RowListado): ItemListado => ({
+/** A Property: the stored document up to its closing brace (a view, not a copy), then `atualizado_em`. */
+export const itemImovel = (id: string, documento: Buffer, atualizadoEm: number): ItemListado => ({
   id,
-  json: anunciado === 1 ? jsonImovel(documento, atualizadoEm) : jsonRetirado(id, codigo, atualizadoEm),
+  inicio: documento.subarray(0, documento.length - 1),
+  fim: fimComInstante(atualizadoEm),
 });
+
+/** A Withdrawn property. */
+export const itemRetirado = (id: string, codigo: string, atualizadoEm: number): ItemListado => ({
+  id,
+  inicio: Buffer.from(`{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false`),
+  fim: fimComInstante(atualizadoEm),
+});
+
+const rowToItem = ([id, codigo, anunciado, documento, atualizadoEm]: RowListado): ItemListado =>
+  anunciado === 1 ? itemImovel(id, documento, atualizadoEm) : itemRetirado(id, codigo, atualizadoEm);
 
 function pagina(rows: RowListado[], limite: number, total: number): PaginaItens {
   const haMais = rows.length > limite;
@@ -121,7 +128,7 @@ export class LeitorSqlite implements LeitorProjecao {
 
   obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null {
     const row = this.#s.obter.get(id);
-    return row ? { json: jsonImovel(row.documento, row.atualizado_em), atualizadoEm: row.atualizado_em } : null;
+    return row ? { json: jsonDoItem(itemImovel(id, row.documento, row.atualizado_em)), atualizadoEm: row.atualizado_em } : null;
   }
 
   listarRemovidos(desdeMs: number): readonly ItemRemovidoLinha[] {

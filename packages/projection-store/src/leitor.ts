@@ -2,13 +2,19 @@
 // never parses and re-serialises documents. The SQLite implementation is `leitor-sqlite.ts`.
 
 /**
- * One listed item as ready-to-send JSON (a Property or a Withdrawn property), in UTF-8 bytes:
- * documents go from the database page to the socket without being decoded into strings.
+ * One listed item as ready-to-send JSON (a Property or a Withdrawn property) in two pieces: the
+ * UTF-8 bytes up to the closing brace (for a Property, the stored document itself, not copied),
+ * then the text that ends it (`,"atualizado_em":"…"}`). A page is assembled from the pieces in one
+ * copy: documents go from the database page to the socket without being decoded into strings.
  */
 export interface ItemListado {
   readonly id: string;
-  readonly json: Buffer;
+  readonly inicio: Buffer;
+  readonly fim: string;
 }
+
+/** The item's JSON in one buffer. */
+export const jsonDoItem = (item: ItemListado): Buffer => Buffer.concat([item.inicio, Buffer.from(item.fim)]);
 
 export interface PaginaItens {
   /** At most `limite` items, in ascending `id` order. */

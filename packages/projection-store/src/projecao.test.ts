@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
+import { jsonDoItem } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
@@ -47,7 +48,7 @@ describe('given an advertised property is saved', () => {
 
     const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
     expect(cheia.total).toBe(1);
-    expect(parse(cheia.itens[0]!.json)).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
+    expect(parse(jsonDoItem(cheia.itens[0]!))).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(relogio);
     expect(todos(relogio).itens.map((i) => i.id)).toEqual([a]);
     expect(todos(relogio + 1).itens).toEqual([]);
@@ -88,7 +89,7 @@ describe('given an advertised property stops being advertised', () => {
     expect(leitor.obterAnunciado(a)).toBeNull();
     const incremental = todos(relogio);
     expect(incremental.total).toBe(1);
-    expect(parse(incremental.itens[0]!.json)).toEqual({
+    expect(parse(jsonDoItem(incremental.itens[0]!))).toEqual({
       id: a,
       codigo: expect.any(String),
       publicado: false,

@@ -4,9 +4,17 @@ import { etagCorresponde, etagImovel, montarListagem, montarRemovidos } from './
 
 describe('montarListagem', () => {
   it('joins the stored item texts and points the cursor at the last id when more follow', () => {
-    const itens = [{ id: 'a', json: Buffer.from('{"id":"a"}') }, { id: 'b', json: Buffer.from('{"id":"b"}') }];
+    const itens = [
+      { id: 'a', inicio: Buffer.from('{"id":"a","titulo":"Casa açaí"'), fim: ',"atualizado_em":"2026-11-21T10:00:00.000Z"}' },
+      { id: 'b', inicio: Buffer.from('{"id":"b"'), fim: '}' },
+    ];
     const json = montarListagem({ itens, haMais: true, total: 5 }, 2).toString();
-    expect(JSON.parse(json)).toEqual({ dados: [{ id: 'a' }, { id: 'b' }], por_pagina: 2, proximo_cursor: 'b', total: 5 });
+    expect(JSON.parse(json)).toEqual({
+      dados: [{ id: 'a', titulo: 'Casa açaí', atualizado_em: '2026-11-21T10:00:00.000Z' }, { id: 'b' }],
+      por_pagina: 2,
+      proximo_cursor: 'b',
+      total: 5,
+    });
   });
 
   it('ends with a null cursor, also for an empty result', () => {

@@ -18,21 +18,28 @@ import { ImovelNaoEncontrado } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
-const ABRE_DADOS = Buffer.from('{"dados":[');
-const VIRGULA = Buffer.from(',');
+const ABRE_DADOS = '{"dados":[';
 
-/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from ready-made items, in one copy. */
+/**
+ * `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from the items' pieces, written
+ * straight into one buffer of the exact size: each stored document is copied once, to it.
+ */
 export function montarListagem(pagina: PaginaItens, porPagina: number): Buffer {
   const ultimo = pagina.itens.at(-1);
   // The reader never returns an empty page with more to come, so the last id is the cursor.
   const cursor = pagina.haMais && ultimo !== undefined ? `"${ultimo.id}"` : 'null';
-  const partes: Buffer[] = [ABRE_DADOS];
+  const fecho = `],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`;
+  let tamanho = ABRE_DADOS.length + Math.max(0, pagina.itens.length - 1) + Buffer.byteLength(fecho);
+  for (const item of pagina.itens) tamanho += item.inicio.length + Buffer.byteLength(item.fim);
+  const corpo = Buffer.allocUnsafe(tamanho);
+  let pos = corpo.write(ABRE_DADOS, 0);
   pagina.itens.forEach((item, i) => {
-    if (i > 0) partes.push(VIRGULA);
-    partes.push(item.json);
+    if (i > 0) pos += corpo.write(',', pos);
+    pos += item.inicio.copy(corpo, pos);
+    pos += corpo.write(item.fim, pos);
   });
-  partes.push(Buffer.from(`],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`));
-  return Buffer.concat(partes);
+  corpo.write(fecho, pos);
+  return corpo;
 }
 
 export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {
