@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite, jsonDoItem, marcadorDe } from '@imoveis/projection-store';
@@ -69,6 +69,7 @@ interface Mundo {
     banco?: SqliteTemporario;
     escritor?: EscritorProjecao;
     sessaoKafkaMs?: number;
+    log?: Logger;
     aoFalhar?: (erro: Error) => void;
   }): Promise<Projetor>;
   esperarEmDia(banco?: SqliteTemporario): Promise<void>;
@@ -116,7 +117,7 @@ async function criarMundo(): Promise<Mundo> {
         atrasoParaAdiarSincronia: 100,
         groupId: opcoes.groupId ?? nomeUnico('grupo'),
         topicos,
-        log: silencioso,
+        log: opcoes.log ?? silencioso,
         intervaloFrescorMs: 200,
         ...(opcoes.sessaoKafkaMs === undefined ? {} : { sessaoKafkaMs: opcoes.sessaoKafkaMs }),
         aoFalhar:
@@ -322,6 +323,42 @@ describe('projector against a real Kafka broker', () => {
     await expect.poll(() => existsSync(marcadorDe(mundo.banco.caminho)), { timeout: 20_000 }).toBe(false);
     expect(existsSync(marcadorDe(inteira.caminho))).toBe(false);
   }, 150_000);
+
+  it('fans a rename out to 10,000 properties in bounded transactions, without leaving its group', async () => {
+    const mundo = await criarMundo();
+    const c = randomUUID();
+    const ids = Array.from({ length: 10_000 }, () => randomUUID());
+    await mundo.publicar([condominio(c, 1, 'Torre Antiga'), ...ids.map((id) => imovel(id, 1, { condominio_id: c }))]);
+    const atribuicoes: string[] = [];
+    const log = pino({ level: 'info' }, { write: (linha: string) => void (linha.includes('partições atribuídas') && atribuicoes.push(linha)) });
+    await mundo.iniciarProjetor({ log, sessaoKafkaMs: 6_000 });
+    await mundo.esperarEmDia();
+    const antes = ler(mundo.banco.caminho, (l) => l.frescor().registradoEm!);
+
+    await mundo.publicar([condominio(c, 2, 'Torre Nova')]);
+    await mundo.esperarEmDia();
+    const instantes = ler(mundo.banco.caminho, (leitor) => {
+      const vistos = new Set<string>();
+      let nomes = 0;
+      let pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: null, limite: 200 });
+      expect(pagina.total).toBe(ids.length);
+      for (;;) {
+        for (const item of pagina.itens) {
+          const doc = JSON.parse(jsonDoItem(item).toString()) as { nome_condominio: string; atualizado_em: string };
+          if (doc.nome_condominio === 'Torre Nova') nomes++;
+          vistos.add(doc.atualizado_em);
+        }
+        if (!pagina.haMais) break;
+        pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: pagina.itens.at(-1)!.id, limite: 200 });
+      }
+      expect(nomes).toBe(ids.length);
+      return vistos.size;
+    });
+    // A transaction per thousand properties, each stamped with its own commit instant.
+    expect(instantes).toBeGreaterThanOrEqual(ids.length / 1_000);
+    // One assignment since the start: the group never had to rebalance around a long batch.
+    expect(atribuicoes).toHaveLength(1);
+  }, 90_000);
 
   it('reports a projection file it cannot write (a full disk) once, for the process to exit, and applies nothing of the batch', async () => {
     const mundo = await criarMundo();

@@ -167,7 +167,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       particoesSimultaneas: 3,
       ...(opcoes.sessaoKafkaMs === undefined ? {} : { sessaoMs: opcoes.sessaoKafkaMs }),
       topicos: [...agregados.keys()],
-      aoAtribuir: () => {
+      aoAtribuir: (particoes) => {
+        // One line per (re)join: more than one per start means the group rebalanced.
+        log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
         geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
