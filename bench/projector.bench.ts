@@ -61,6 +61,14 @@ try {
     DATABASE_PATH: banco,
     PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
     METRICS_PORT: '0',
+    LOG_LEVEL: 'info',
+  }, 'pipe');
+  // Each (re)join of the group logs its assignment: more than one means the replay rebalanced.
+  let entradasNoGrupo = 0;
+  createInterface({ input: projetor.stdout! }).on('line', (linha) => {
+    const { level = 50, msg } = (linha.startsWith('{') ? JSON.parse(linha) : {}) as { level?: number; msg?: string };
+    if (msg === 'partições atribuídas') entradasNoGrupo++;
+    if (level >= 40) console.log(linha);
   });
   const escritor = EscritorProjecao.abrir(banco);
   const fins = [...(await kafka.fimDasParticoes(topicos.imoveis)).entries()].map(([p, f]) => [topicos.imoveis, p, BigInt(f)] as const)
@@ -92,6 +100,7 @@ try {
   console.log(`razão projetor / consumidor nu: ${razao.toFixed(2)} (meta ≥ 0.5) ${razao >= 0.5 ? 'OK' : 'ABAIXO'}`);
   console.log(`projetor: ${inteiro(taxaProjetor)} eventos/s (meta ≥ 20,000) ${taxaProjetor >= 20_000 ? 'OK' : 'ABAIXO'}`);
   console.log(`pico RSS do projetor: ${rssProjetor ?? '?'} MB (meta < 400) ${(rssProjetor ?? Infinity) < 400 ? 'OK' : 'ACIMA'}`);
+  console.log(`entradas do projetor no grupo: ${entradasNoGrupo} (1: nunca expulso durante a reprodução) ${entradasNoGrupo === 1 ? 'OK' : 'REBALANCEOU'}`);
 } finally {
   await kafka.close();
   await infra.stop();
