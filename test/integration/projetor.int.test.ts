@@ -5,6 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { Kafka, logLevel } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
@@ -323,6 +324,42 @@ describe('projector against a real Kafka broker', () => {
     await expect.poll(() => existsSync(marcadorDe(mundo.banco.caminho)), { timeout: 20_000 }).toBe(false);
     expect(existsSync(marcadorDe(inteira.caminho))).toBe(false);
   }, 150_000);
+
+  it('counts itself caught up behind a transactional register: commit and abort markers take offsets too', async () => {
+    const mundo = await criarMundo();
+    // The register's side, as a transactional producer writes it (kafkajs itself: the project
+    // never produces in transactions). Everything on partition 0, in order.
+    const cliente = new Kafka({ clientId: nomeUnico('registro'), brokers: inject('kafkaBrokers'), logLevel: logLevel.NOTHING });
+    const produtor = cliente.producer({ transactionalId: nomeUnico('registro'), idempotent: true, maxInFlightRequests: 1 });
+    await produtor.connect();
+    limpezas.push(() => produtor.disconnect());
+    const emTransacao = async (registro: RegistroBruto, confirmar: boolean) => {
+      const transacao = await produtor.transaction();
+      await transacao.send({ topic: mundo.topicos.imoveis, messages: [{ key: registro.chave, value: registro.valor, partition: 0 }] });
+      await (confirmar ? transacao.commit() : transacao.abort());
+    };
+    const [confirmado, abortado] = [randomUUID(), randomUUID()];
+    // The markers are written after the transaction ends; until then the end of the partition
+    // stops before the open transaction.
+    const fimDaParticao = async (fim: string) =>
+      expect.poll(async () => (await mundo.kafka.fimDasParticoes(mundo.topicos.imoveis)).get(0), { timeout: 10_000 }).toBe(fim);
+
+    // A batch whose last record is a commit marker.
+    await emTransacao(imovel(confirmado, 1), true);
+    await fimDaParticao('2');
+    const projetor = await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    // A fetch of nothing but an aborted record and its marker: kafkajs shows no batch for it.
+    await emTransacao(imovel(abortado, 1), false);
+    await fimDaParticao('4');
+    await mundo.esperarEmDia();
+
+    expect((await projetor.registrarFrescor()).atraso).toBe(0);
+    ler(mundo.banco.caminho, (leitor) => {
+      expect(leitor.obterAnunciado(confirmado)).not.toBeNull();
+      expect(leitor.obterAnunciado(abortado)).toBeNull();
+    });
+  });
 
   it('fans a rename out to 10,000 properties in bounded transactions, without leaving its group', async () => {
     const mundo = await criarMundo();

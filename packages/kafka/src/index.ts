@@ -43,6 +43,11 @@ export interface Lote {
   mensagens: readonly MensagemRecebida[];
   /** The partition's high watermark when fetched: the offset the next produced record will get. */
   fimDaParticao: string;
+  /**
+   * The offset after everything this batch covered: past its last message, and past the records
+   * a consumer never sees that may follow it (a transaction's commit marker, aborted records).
+   */
+  proximoOffset: string;
   /** Tells the group coordinator we are alive; call between chunks of long work. */
   heartbeat(): Promise<void>;
   /** False once the consumer is stopping or lost the partition: stop work and do not commit. */
@@ -64,6 +69,11 @@ export interface OpcoesConsumidor {
   aoAtribuir(particoes: readonly ParticaoTopico[]): ReadonlyMap<string, string>;
   /** Handles a batch; when it returns while the consumer still runs, the batch counts as read. */
   aoLote(lote: Lote): Promise<void>;
+  /**
+   * A fetch held only records a consumer never sees (a transaction's commit or abort marker, the
+   * aborted records): the partition's position moved to `proximoOffset` without a batch.
+   */
+  aoPularSemMensagens?(posicao: ParticaoTopico & { proximoOffset: string }): void;
   /** The client gave up (a crash it does not restart from). The process should exit non-zero. */
   aoFalhar(erro: Error): void;
   /** Max bytes fetched per partition per request (default 1 MiB). */
@@ -274,6 +284,12 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
       consumidor.seek({ topic: topico, partition: particao, offset: inicio.get(chaveParticao(topico, particao)) ?? '0' });
     }
   });
+  // kafkajs resolves such a fetch itself and never calls eachBatch for it; its batch events
+  // still report it, with no messages.
+  consumidor.on(consumidor.events.END_BATCH_PROCESS, ({ payload }) => {
+    if (payload.batchSize > 0 || payload.lastOffset === null || payload.lastOffset === undefined) return;
+    opcoes.aoPularSemMensagens?.({ topico: payload.topic, particao: payload.partition, proximoOffset: (BigInt(payload.lastOffset) + 1n).toString() });
+  });
   consumidor.on(consumidor.events.CRASH, ({ payload }) => {
     if (!payload.restart && !parando) opcoes.aoFalhar(payload.error);
   });
@@ -293,6 +309,7 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
             topico: batch.topic,
             particao: batch.partition,
             fimDaParticao: batch.highWatermark,
+            proximoOffset: (BigInt(batch.lastOffset()) + 1n).toString(),
             mensagens: batch.messages.map((m) => ({
               offset: m.offset,
               key: m.key,

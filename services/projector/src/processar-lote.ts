@@ -72,7 +72,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     const aplicadoAte = BigInt(deps.escritor.offsetDe(lote.topico, lote.particao) ?? '0');
     const resultado: ResultadoLote = { proximoOffset: null, efeitos: [], rejeitados: 0 };
     for (const [i, pedaco] of pedacos.entries()) {
-      if (!lote.ativo()) break; // lost the partition or stopping: the rest is re-delivered
+      if (!lote.ativo()) return resultado; // lost the partition or stopping: the rest is re-delivered
       const preparados = await preparos[i]!;
       const primeiraNova = pedaco.findIndex((m) => BigInt(m.offset) >= aplicadoAte);
       if (primeiraNova < 0) continue;
@@ -81,8 +81,24 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
       resultado.rejeitados += feito.rejeitados;
       resultado.proximoOffset = feito.proximoOffset ?? resultado.proximoOffset;
     }
+    // A transaction's commit marker after the last message takes an offset too: without it in
+    // the projection, a quiet register would look one message behind for ever.
+    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset)) {
+      resultado.proximoOffset = lote.proximoOffset;
+    }
     return resultado;
   });
+}
+
+/**
+ * Moves a partition's stored offset forward to `proximo` over records that carry nothing (commit
+ * markers, aborted records), never backwards. True when it moved.
+ */
+export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string): boolean {
+  // The single writer reads its own offset outside a transaction; most batches end on a message.
+  if (BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo)) return false;
+  escritor.transacao(() => escritor.gravarOffset({ topico, particao, proximo }));
+  return true;
 }
 
 const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();

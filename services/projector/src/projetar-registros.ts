@@ -51,6 +51,7 @@ export async function projetarRegistros(
       particao: 0,
       mensagens: pendentes.mensagens,
       fimDaParticao: String(contagem.get(pendentes.topico)),
+      proximoOffset: (BigInt(pendentes.mensagens.at(-1)!.offset) + 1n).toString(),
       heartbeat: async () => {},
       ativo: () => true,
     };

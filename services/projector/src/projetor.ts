@@ -5,7 +5,7 @@ import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
-import { criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
+import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo.ts';
 
 export interface OpcoesProjetor {
@@ -207,6 +207,14 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
             .commit([{ topico: lote.topico, particao: lote.particao, proximoOffset }])
             .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
         }
+      },
+      aoPularSemMensagens: ({ topico, particao, proximoOffset }) => {
+        // In the write queue, after the batches before it; not across a rebuild's switch.
+        void exclusivo(async () => {
+          if ((escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida) avancarOffset(escritor, topico, particao, proximoOffset);
+        })
+          .catch(falharSeArmazenamento)
+          .catch((erro: unknown) => log.warn({ err: erro, topico, particao }, 'não foi possível avançar o offset sobre marcadores de transação'));
       },
       aoFalhar: (erro) => opcoes.aoFalhar(erro),
     });
