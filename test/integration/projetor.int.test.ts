@@ -5,12 +5,12 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { Kafka, logLevel } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite, jsonDoItem, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
+import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 
 const FOTOS = 'https://fotos.exemplo.com.br';
@@ -327,17 +327,11 @@ describe('projector against a real Kafka broker', () => {
 
   it('counts itself caught up behind a transactional register: commit and abort markers take offsets too', async () => {
     const mundo = await criarMundo();
-    // The register's side, as a transactional producer writes it (kafkajs itself: the project
-    // never produces in transactions). Everything on partition 0, in order.
-    const cliente = new Kafka({ clientId: nomeUnico('registro'), brokers: inject('kafkaBrokers'), logLevel: logLevel.NOTHING });
-    const produtor = cliente.producer({ transactionalId: nomeUnico('registro'), idempotent: true, maxInFlightRequests: 1 });
-    await produtor.connect();
-    limpezas.push(() => produtor.disconnect());
-    const emTransacao = async (registro: RegistroBruto, confirmar: boolean) => {
-      const transacao = await produtor.transaction();
-      await transacao.send({ topic: mundo.topicos.imoveis, messages: [{ key: registro.chave, value: registro.valor, partition: 0 }] });
-      await (confirmar ? transacao.commit() : transacao.abort());
-    };
+    const registro = await criarRegistroTransacional(inject('kafkaBrokers'), nomeUnico('registro'));
+    limpezas.push(() => registro.close());
+    // Everything on partition 0, in order.
+    const emTransacao = (r: RegistroBruto, confirmar: boolean) =>
+      registro.enviar({ topico: mundo.topicos.imoveis, particao: 0, chave: r.chave, valor: r.valor }, confirmar);
     const [confirmado, abortado] = [randomUUID(), randomUUID()];
     // The markers are written after the transaction ends; until then the end of the partition
     // stops before the open transaction.
