@@ -1,7 +1,7 @@
 // The projector against the real broker: every exit of a message consumer — the new state, the
 // offsets committed, poison messages, restarts from the checkpoint, a kill -9 at any moment.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -459,6 +459,28 @@ describe('projector against a real Kafka broker', () => {
     const codigo = await new Promise((resolve) => processo.once('exit', resolve));
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
+  });
+
+  it('stops at start with one line naming DATABASE_PATH when the projection cannot be opened for writing', async () => {
+    const pasta = sqliteTemporario();
+    limpezas.push(() => pasta.remover());
+    mkdirSync(pasta.caminho); // a folder where the file should be
+    writeFileSync(`${pasta.caminho}-arquivo`, '');
+    for (const [caminho, codigo] of [
+      [pasta.caminho, /^SQLITE_CANTOPEN/],
+      [`${pasta.caminho}-arquivo/projecao.db`, /^(ENOTDIR|EEXIST)$/], // its folder is a file
+    ] as const) {
+      const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+        cwd: RAIZ,
+        env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let saida = '';
+      processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+      expect(await new Promise((resolve) => processo.once('exit', resolve))).toBe(1);
+      const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+      expect(linhas).toEqual([expect.objectContaining({ level: 60, code: expect.stringMatching(codigo), msg: expect.stringContaining('DATABASE_PATH') })]);
+    }
   });
 
   it('refuses, with one line naming it, a projection left writing without fsync when the OS restarted', async () => {

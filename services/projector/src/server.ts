@@ -14,18 +14,30 @@ import { garantirDiretorio } from './arquivos.ts';
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 
-/** A projection the code must not write (newer schema, or possibly corrupt): one line, exit 1. */
+// The folder or file cannot be created or written: a wrong path, permissions, a full disk.
+const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
+
+/**
+ * A projection the code must not write (newer schema, or possibly corrupt) or cannot write
+ * (path, permissions, disk): one line naming it, exit 1.
+ */
 function abrirOuSair(caminho: string): EscritorProjecao {
   try {
+    garantirDiretorio(caminho);
     return EscritorProjecao.abrir(caminho);
   } catch (erro) {
-    if (!(erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova)) throw erro;
-    log.fatal({ code: erro.code }, erro.message);
+    if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova) {
+      log.fatal({ code: erro.code }, erro.message);
+    } else if (ehFalhaDeArmazenamento(erro) || FALHAS_DE_ARQUIVO.has((erro as NodeJS.ErrnoException).code ?? '')) {
+      const { code, message } = erro as NodeJS.ErrnoException;
+      log.fatal({ code, banco: caminho }, `a projeção ${caminho} não pode ser aberta para escrita (DATABASE_PATH): ${message}`);
+    } else {
+      throw erro;
+    }
     process.exit(1);
   }
 }
 
-garantirDiretorio(config.DATABASE_PATH);
 const escritor = abrirOuSair(config.DATABASE_PATH);
 const metricas = criarMetricas();
 
