@@ -11,6 +11,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
+import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
 const executar = promisify(execFile);
@@ -154,5 +155,24 @@ describe('Kafka through @imoveis/kafka', () => {
     } finally {
       await consumidor.close();
     }
+  });
+
+  it('reads a topic to its end, past transaction markers, and an absent topic as empty', async () => {
+    const topico = nomeUnico('marcadores');
+    await cliente.criarTopicos([{ nome: topico, particoes: 2 }]);
+    const registro = await criarRegistroTransacional(brokers, nomeUnico('registro'));
+    try {
+      await registro.enviar({ topico, particao: 0, chave: 'a', valor: 'confirmado' }, true);
+      await registro.enviar({ topico, particao: 0, chave: 'b', valor: 'abortado' }, false);
+      await registro.enviar({ topico, particao: 1, chave: 'c', valor: 'outro' }, true);
+    } finally {
+      await registro.close();
+    }
+    // Partition 0 ends on an abort marker, after a record never shown: the read still ends.
+    await expect.poll(async () => Object.fromEntries(await cliente.fimDasParticoes(topico))).toEqual({ 0: '4', 1: '2' });
+    const lidos: string[] = [];
+    expect(await cliente.lerTopico(topico, (m) => void lidos.push(m.value!.toString()), { limiteMs: 20_000 })).toBe(2);
+    expect(lidos.sort()).toEqual(['confirmado', 'outro']);
+    expect(await cliente.lerTopico(nomeUnico('ausente'), () => {})).toBe(0);
   });
 });

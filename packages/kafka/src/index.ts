@@ -196,6 +196,11 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       if (faltam.size === 0) return lidas;
       let concluir!: (erro?: Error) => void;
       const pronto = new Promise<void>((resolve, reject) => (concluir = (erro) => (erro ? reject(erro) : resolve())));
+      // Done with a partition once its position passes its last offset (a marker, maybe).
+      const avancou = (particao: number, proximoOffset: string) => {
+        if (BigInt(proximoOffset) > (faltam.get(particao) ?? -1n)) faltam.delete(particao);
+        if (faltam.size === 0) concluir();
+      };
       const leitor = embrulharConsumidor(kafka, {
         groupId: `${opcoes.clientId}-leitura-${randomUUID()}`,
         topicos: [topico],
@@ -206,10 +211,9 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
             aoLer(m);
             lidas++;
           }
-          const ultima = lote.mensagens.at(-1);
-          if (ultima && BigInt(ultima.offset) >= (faltam.get(lote.particao) ?? -1n)) faltam.delete(lote.particao);
-          if (faltam.size === 0) concluir();
+          avancou(lote.particao, lote.proximoOffset);
         },
+        aoPularSemMensagens: ({ particao, proximoOffset }) => avancou(particao, proximoOffset),
         aoFalhar: (erro) => concluir(erro),
       });
       const prazo = setTimeout(() => concluir(new Error(`leitura de ${topico} não terminou em ${limiteMs} ms`)), limiteMs);
