@@ -1,6 +1,20 @@
+import type * as WorkerThreads from 'node:worker_threads';
 import { gerarCenario } from '@imoveis/generator';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo.ts';
+
+// The real threads, recorded as the pool starts them, so a test can end one from outside.
+const threads = vi.hoisted((): WorkerThreads.Worker[] => []);
+vi.mock('node:worker_threads', async (original) => {
+  const real = await original<typeof WorkerThreads>();
+  class ThreadRegistrada extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      super(...args);
+      threads.push(this);
+    }
+  }
+  return { ...real, Worker: ThreadRegistrada };
+});
 
 const contexto = { fotosBaseUrl: 'https://fotos.exemplo.com.br' };
 const registros = [...gerarCenario({ seed: 11, imoveis: 300, condominios: 10, mutacoes: 300, taxaVenenos: 0.05, taxaValoresRuins: 0.05 })];
@@ -37,6 +51,19 @@ describe('criarPreparador with threads', () => {
     expect([...a, ...b]).toEqual(prepararMensagens('imovel', imoveis, contexto));
     expect(c).toEqual(prepararMensagens('condominio', condominios, contexto));
     expect([...a, ...b].some((p) => p !== null && !p.ok)).toBe(true); // the poison is there too
+  });
+
+  it('fails what a dying thread held and puts a new thread in its place', async () => {
+    threads.length = 0;
+    preparador = criarPreparador({ contexto, threads: 1 });
+    const imoveis = doTopico('imoveis');
+    const muitos = Array.from({ length: 10 }, () => imoveis).flat();
+    const emCurso = preparador.preparar('imovel', muitos);
+    await threads[0]!.terminate();
+    await expect(emCurso).rejects.toThrow('thread de preparo saiu');
+
+    await expect(preparador.preparar('imovel', imoveis)).resolves.toEqual(prepararMensagens('imovel', imoveis, contexto));
+    expect(threads).toHaveLength(2);
   });
 
   it('refuses work once closed', async () => {
