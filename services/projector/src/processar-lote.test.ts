@@ -1,6 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
-import { criarExclusao } from './processar-lote.ts';
+import { gerarCargaInicial } from '@imoveis/generator';
+import type { Lote } from '@imoveis/kafka';
+import { EscritorProjecao } from '@imoveis/projection-store';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { criarExclusao, processarLote, TAMANHO_PEDACO } from './processar-lote.ts';
+import { criarPreparador } from './preparo.ts';
+
+const TOPICO = 'registro.imoveis.v1';
+let dir: string;
+let escritor: EscritorProjecao;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lote-'));
+  escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+});
+afterEach(() => {
+  escritor.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** 1,200 property saves at offsets 0…1199, as one fetched batch. */
+function lote(sobre: Partial<Lote> = {}): Lote {
+  const registros = [...gerarCargaInicial({ seed: 3, imoveis: 1_200 })].filter((r) => r.topico === 'imoveis');
+  const mensagens = registros.map((r, i) => ({ offset: String(i), key: Buffer.from(r.chave!), value: Buffer.from(r.valor!), headers: {} }));
+  const fim = String(mensagens.length);
+  return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, ...sobre };
+}
+
+const processar = (l: Lote) =>
+  processarLote(l, {
+    escritor,
+    preparador: criarPreparador({ contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, threads: 0 }),
+    agora: () => Date.parse('2026-11-22T12:00:00Z'),
+    agregados: new Map([[TOPICO, 'imovel']]),
+    enviarParaDlq: async () => {},
+    log: pino({ level: 'silent' }),
+  });
+
+const imoveis = () => escritor.db.prepare('SELECT count(*) FROM imoveis').pluck().get();
+
+describe('processarLote', () => {
+  it('stops between transactions once the batch is no longer its own (partition lost, rebuild switched in)', async () => {
+    let ativo = true;
+    // Lost right after the first chunk's transaction (a heartbeat follows each one).
+    const resultado = await processar(lote({ ativo: () => ativo, heartbeat: async () => void (ativo = false) }));
+    expect(resultado.proximoOffset).toBe(String(TAMANHO_PEDACO));
+    expect(escritor.offsetDe(TOPICO, 0)).toBe(String(TAMANHO_PEDACO));
+    expect(imoveis()).toBe(TAMANHO_PEDACO);
+  });
+
+  it('stores the batch’s own end, past a commit marker after its last message', async () => {
+    const resultado = await processar(lote({ proximoOffset: '1201' }));
+    expect(imoveis()).toBe(1_200);
+    expect(resultado.proximoOffset).toBe('1201');
+    expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
+  });
+});
 
 describe('criarExclusao', () => {
   it('runs one function at a time, in call order, whatever each awaits', async () => {
