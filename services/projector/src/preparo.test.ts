@@ -53,16 +53,20 @@ describe('criarPreparador with threads', () => {
     expect([...a, ...b].some((p) => p !== null && !p.ok)).toBe(true); // the poison is there too
   });
 
-  it('fails what a dying thread held and puts a new thread in its place', async () => {
+  it('prepares here what a dying thread held, says so, and puts a new thread in its place', async () => {
     threads.length = 0;
-    preparador = criarPreparador({ contexto, threads: 1 });
+    const mortes: Error[] = [];
+    preparador = criarPreparador({ contexto, threads: 1, aoMorrerThread: (erro) => void mortes.push(erro) });
     const imoveis = doTopico('imoveis');
-    const muitos = Array.from({ length: 10 }, () => imoveis).flat();
-    const emCurso = preparador.preparar('imovel', muitos);
+    const emCurso = preparador.preparar('imovel', imoveis);
     await threads[0]!.terminate();
-    await expect(emCurso).rejects.toThrow('thread de preparo saiu');
+    await expect(emCurso).resolves.toEqual(prepararMensagens('imovel', imoveis, contexto));
+    expect(mortes).toEqual([expect.objectContaining({ message: expect.stringContaining('thread de preparo saiu') })]);
 
-    await expect(preparador.preparar('imovel', imoveis)).resolves.toEqual(prepararMensagens('imovel', imoveis, contexto));
+    // The new thread does the next request.
+    await expect(preparador.preparar('condominio', doTopico('condominios'))).resolves.toEqual(
+      prepararMensagens('condominio', doTopico('condominios'), contexto),
+    );
     expect(threads).toHaveLength(2);
   });
 

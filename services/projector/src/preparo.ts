@@ -32,6 +32,8 @@ export interface OpcoesPreparador {
   contexto: ContextoProjecao;
   /** Worker threads; 0 prepares on the calling thread. */
   threads: number;
+  /** A thread died; what it held is prepared on the calling thread instead, and it is replaced. */
+  aoMorrerThread?: (erro: Error) => void;
 }
 
 /** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
@@ -75,11 +77,11 @@ export function desempacotar({ chaves, bytes, fins }: PedidoPreparo): MensagemBr
 
 export type RespostaPreparo = { id: number; preparos: Preparo[] } | { id: number; erro: string };
 
-export function criarPreparador({ contexto, threads }: OpcoesPreparador): Preparador {
+export function criarPreparador({ contexto, threads, aoMorrerThread }: OpcoesPreparador): Preparador {
   if (threads <= 0) {
     return { preparar: async (agregado, mensagens) => prepararMensagens(agregado, mensagens, contexto), close: async () => {} };
   }
-  return new PoolDePreparo(contexto, threads);
+  return new PoolDePreparo(contexto, threads, aoMorrerThread ?? (() => {}));
 }
 
 /**
@@ -98,16 +100,23 @@ function iniciarWorker(contexto: ContextoProjecao): Worker {
   return new Worker(codigo, { ...opcoes, eval: true });
 }
 
-type Pendente = { resolve: (p: Preparo[]) => void; reject: (e: Error) => void };
+type Pendente = {
+  agregado: Agregado;
+  mensagens: readonly MensagemBruta[];
+  resolve: (p: Preparo[]) => void;
+  reject: (e: Error) => void;
+};
 
 class PoolDePreparo implements Preparador {
   readonly #contexto: ContextoProjecao;
+  readonly #aoMorrer: (erro: Error) => void;
   readonly #workers: { worker: Worker; pendentes: Map<number, Pendente> }[] = [];
   #proximoId = 0;
   #fechado = false;
 
-  constructor(contexto: ContextoProjecao, threads: number) {
+  constructor(contexto: ContextoProjecao, threads: number, aoMorrer: (erro: Error) => void) {
     this.#contexto = contexto;
+    this.#aoMorrer = aoMorrer;
     for (let i = 0; i < threads; i++) this.#workers.push(this.#iniciar());
   }
 
@@ -120,12 +129,22 @@ class PoolDePreparo implements Preparador {
       if ('erro' in resposta) pendente?.reject(new Error(`preparo falhou: ${resposta.erro}`));
       else pendente?.resolve(resposta.preparos);
     });
-    // A dead worker fails what it held (the batch is fetched again) and is replaced.
+    // A dead thread is replaced, and what it held is prepared here instead: a message that
+    // kills threads over and over then shows on the main thread (and its process), not as a
+    // batch retried for ever.
     const morrer = (erro: Error) => {
-      for (const p of entrada.pendentes.values()) p.reject(erro);
-      entrada.pendentes.clear();
       const i = this.#workers.indexOf(entrada);
-      if (i >= 0 && !this.#fechado) this.#workers[i] = this.#iniciar();
+      if (i < 0 || this.#fechado) return;
+      this.#workers[i] = this.#iniciar();
+      this.#aoMorrer(erro);
+      for (const p of entrada.pendentes.values()) {
+        try {
+          p.resolve(prepararMensagens(p.agregado, p.mensagens, this.#contexto));
+        } catch (falha) {
+          p.reject(falha instanceof Error ? falha : new Error(String(falha)));
+        }
+      }
+      entrada.pendentes.clear();
     };
     worker.on('error', morrer);
     worker.on('exit', (codigo) => {
@@ -139,7 +158,7 @@ class PoolDePreparo implements Preparador {
     const id = this.#proximoId++;
     const entrada = this.#workers[id % this.#workers.length]!;
     return new Promise((resolve, reject) => {
-      entrada.pendentes.set(id, { resolve, reject });
+      entrada.pendentes.set(id, { agregado, mensagens, resolve, reject });
       const pedido = empacotar(id, agregado, mensagens);
       entrada.worker.postMessage(pedido, [pedido.bytes.buffer, pedido.fins.buffer]);
     });

@@ -240,7 +240,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     async iniciar() {
       await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
       produtor = await kafka.criarProdutor();
-      preparador = criarPreparador({ contexto: opcoes.contexto, threads: opcoes.threadsDePreparo ?? 0 });
+      preparador = criarPreparador({
+        contexto: opcoes.contexto,
+        threads: opcoes.threadsDePreparo ?? 0,
+        aoMorrerThread: (erro) => log.warn({ err: erro }, 'uma thread de preparo morreu: substituída; o que ela tinha foi preparado na thread principal'),
+      });
       escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
 
       await conectar();
