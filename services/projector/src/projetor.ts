@@ -98,7 +98,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     const porTopico = new Map<string, Rejeicao[]>();
     for (const r of rejeicoes) {
       if (opcoes.jaNaDlq?.(r)) continue;
-      porTopico.set(r.topico, [...(porTopico.get(r.topico) ?? []), r]);
+      const lista = porTopico.get(r.topico);
+      if (lista) lista.push(r);
+      else porTopico.set(r.topico, [r]);
     }
     for (const [topico, lista] of porTopico) {
       await produtor!.enviar(
