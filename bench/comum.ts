@@ -21,7 +21,6 @@ export function picoRssMb(pid: number | undefined): number | null {
   }
 }
 
-/** Starts a TypeScript entry point of the repo in its own Node process. */
 /** Runs a TypeScript entry point as `node [flags] --import tsx <arquivo>`, as the package scripts do. */
 export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit', flagsNode: string[] = []): ChildProcess {
   // BENCH_PROFILE=<dir> writes a CPU profile of every measured process there, on exit.
@@ -32,6 +31,23 @@ export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inher
     stdio: ['ignore', saida, 'inherit'],
   });
 }
+
+/**
+ * CPU time (user + system, every thread) a live process has used so far, in seconds; null when it
+ * already exited. Steadier than wall time on a shared machine: it counts work, not waiting.
+ */
+export function cpuSegundos(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(campos[11]) + Number(campos[12])) / TIQUES_POR_SEGUNDO;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux Node runs on. */
+const TIQUES_POR_SEGUNDO = 100;
 
 export async function encerrar(processo: ChildProcess): Promise<void> {
   if (processo.exitCode !== null) return;

@@ -1,11 +1,12 @@
 // bench:projector — replays 1,000,000 property events (and 20,000 condominiums) from the real
 // broker into an empty projection, beside a bare kafkajs consumer reading the same topics.
+// Prints events/s, peak RSS and CPU time per event of both processes, and the ratio.
 // Usage: pnpm bench:projector [--imoveis N] [--condominios N]
 import { createInterface } from 'node:readline';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { enviarParaKafka, gerarCargaInicial } from '@imoveis/generator';
 import { EscritorProjecao } from '@imoveis/projection-store';
-import { argumentoNumerico, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, servicos, tabela } from './comum.ts';
+import { argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, servicos, tabela } from './comum.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,9 +43,11 @@ try {
   inicio = performance.now();
   const nu = iniciarTs('bench/consumidor-nu.ts', { ...env, BENCH_TOTAL: String(total), KAFKA_GROUP_ID: `nu-${sufixo}` }, 'pipe');
   let rssNu: number | null = null;
+  let cpuNu: number | null = null;
   await new Promise<void>((resolve) => {
     createInterface({ input: nu.stdout! }).once('line', () => {
       rssNu = picoRssMb(nu.pid);
+      cpuNu = cpuSegundos(nu.pid);
       resolve();
     });
   });
@@ -80,18 +83,21 @@ try {
   }, 250);
   const segundosProjetor = (performance.now() - inicio) / 1000;
   rssProjetor = picoRssMb(projetor.pid) ?? rssProjetor;
+  const cpuProjetor = cpuSegundos(projetor.pid);
   escritor.close();
   await encerrar(projetor);
 
+  // The process's CPU time (every thread) per event: what a replay costs, whatever else ran.
+  const microPorEvento = (cpu: number | null) => (cpu === null ? '?' : ((cpu * 1e6) / total).toFixed(0));
   const taxaNu = total / segundosNu;
   const taxaProjetor = total / segundosProjetor;
   console.log();
   console.log(
     tabela(
-      ['processo', 'eventos', 'segundos', 'eventos/s', 'pico RSS (MB)'],
+      ['processo', 'eventos', 'segundos', 'eventos/s', 'pico RSS (MB)', 'CPU µs/evento'],
       [
-        ['consumidor kafkajs nu (linha de base)', inteiro(total), segundosNu.toFixed(1), inteiro(taxaNu), rssNu ?? '?'],
-        ['projetor', inteiro(total), segundosProjetor.toFixed(1), inteiro(taxaProjetor), rssProjetor ?? '?'],
+        ['consumidor kafkajs nu (linha de base)', inteiro(total), segundosNu.toFixed(1), inteiro(taxaNu), rssNu ?? '?', microPorEvento(cpuNu)],
+        ['projetor', inteiro(total), segundosProjetor.toFixed(1), inteiro(taxaProjetor), rssProjetor ?? '?', microPorEvento(cpuProjetor)],
       ],
     ),
   );

@@ -308,35 +308,35 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
         break;
       case LISTA:
         lista = { aninhada: pai?.nome === 'li', itens: [] };
-          break;
-        case COMPLETO:
-          completo = true;
-          return;
+        break;
+      case COMPLETO:
+        completo = true;
+        return;
+    }
+    pilha.push({ nome, tipo: formato.tipo, quebrasFinais: formato.finais, item, lista });
+  },
+  onclosetag() {
+    descarregarTexto();
+    if (completo) return;
+    const elemento = pilha.pop()!;
+    switch (elemento.tipo) {
+      case BLOCO: {
+        const filho = atual;
+        atual = filho.anterior!;
+        atual.adicionar(filho.conteudo(), filho.quebrasIniciais, Math.max(filho.quebrasPendentes, elemento.quebrasFinais));
+        break;
       }
-      pilha.push({ nome, tipo: formato.tipo, quebrasFinais: formato.finais, item, lista });
-    },
-    onclosetag() {
-      descarregarTexto();
-      if (completo) return;
-      const elemento = pilha.pop()!;
-      switch (elemento.tipo) {
-        case BLOCO: {
-          const filho = atual;
-          atual = filho.anterior!;
-          atual.adicionar(filho.conteudo(), filho.quebrasIniciais, Math.max(filho.quebrasPendentes, elemento.quebrasFinais));
-          break;
-        }
-        case IGNORAR:
-          ignorando--;
-          break;
-        case LISTA:
-          fecharLista(elemento.lista!);
-          break;
-      }
-      if (elemento.item) fecharItem(topo()!.lista!, elemento.nome === 'li');
-    },
-    oncomment: outroNo,
-    onprocessinginstruction: outroNo,
+      case IGNORAR:
+        ignorando--;
+        break;
+      case LISTA:
+        fecharLista(elemento.lista!);
+        break;
+    }
+    if (elemento.item) fecharItem(topo()!.lista!, elemento.nome === 'li');
+  },
+  oncomment: outroNo,
+  onprocessinginstruction: outroNo,
 };
 
 /**
