@@ -32,6 +32,9 @@ export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inher
   });
 }
 
+/** USER_HZ, the unit of /proc's CPU times: 100 on every Linux Node runs on. */
+const TIQUES_POR_SEGUNDO = 100;
+
 /**
  * CPU time (user + system, every thread) a live process has used so far, in seconds; null when it
  * already exited. Steadier than wall time on a shared machine: it counts work, not waiting.
@@ -46,9 +49,6 @@ export function cpuSegundos(pid: number | undefined): number | null {
     return null;
   }
 }
-/** USER_HZ: 100 on every Linux Node runs on. */
-const TIQUES_POR_SEGUNDO = 100;
-
 export async function encerrar(processo: ChildProcess): Promise<void> {
   if (processo.exitCode !== null) return;
   const saiu = new Promise((resolve) => processo.once('exit', resolve));
