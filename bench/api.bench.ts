@@ -79,7 +79,7 @@ async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: s
 const caminho = await projecao(imoveis);
 const leitor = LeitorSqlite.abrir(caminho);
 const listados = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total;
-const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).itens[0]!.id;
+const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).proximoCursor!;
 const cenarios: [string, string][] = [
   ['varredura completa, página de 50', `/api/v1/imoveis?por_pagina=50&cursor=${meio}`],
   ['varredura completa, página de 200', `/api/v1/imoveis?por_pagina=200&cursor=${meio}`],

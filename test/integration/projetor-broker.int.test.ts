@@ -11,10 +11,11 @@ import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
 const banco = sqliteTemporario();
-let broker: KafkaIniciado;
-let kafka: ClienteKafka;
-let escritor: EscritorProjecao;
-let projetor: Projetor;
+// Undefined until beforeAll gets that far: afterAll must not hide why it stopped.
+let broker: KafkaIniciado | undefined;
+let kafka: ClienteKafka | undefined;
+let escritor: EscritorProjecao | undefined;
+let projetor: Projetor | undefined;
 const falhas: Error[] = [];
 
 const evento = (id: string) =>
@@ -38,7 +39,7 @@ const evento = (id: string) =>
   });
 
 async function publicar(quantos: number): Promise<void> {
-  const produtor = await kafka.criarProdutor();
+  const produtor = await kafka!.criarProdutor();
   try {
     const ids = Array.from({ length: quantos }, () => randomUUID());
     await produtor.enviar(topicos.imoveis, ids.map((id) => ({ key: id, value: evento(id) })));
@@ -58,14 +59,14 @@ const anunciados = () => {
 
 beforeAll(async () => {
   broker = await iniciarKafka();
-  kafka = criarClienteKafka({ brokers: broker.brokers, clientId: nomeUnico('reinicio') });
-  await kafka.criarTopicos([
+  const cliente = (kafka = criarClienteKafka({ brokers: broker.brokers, clientId: nomeUnico('reinicio') }));
+  await cliente.criarTopicos([
     { nome: topicos.imoveis, particoes: 2, compactado: true },
     { nome: topicos.condominios, particoes: 1, compactado: true },
   ]);
   escritor = EscritorProjecao.abrir(banco.caminho);
   projetor = criarProjetor({
-    kafka,
+    kafka: cliente,
     escritor,
     contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
     groupId: nomeUnico('grupo'),
@@ -78,10 +79,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await projetor.parar();
-  await kafka.close();
-  escritor.close();
-  await broker.stop();
+  await projetor?.parar();
+  await kafka?.close();
+  escritor?.close();
+  await broker?.stop();
   banco.remover();
 });
 
@@ -90,11 +91,11 @@ describe('projector and a broker restart', () => {
     await publicar(40);
     await expect.poll(anunciados, { timeout: 30_000 }).toBe(40);
 
-    await broker.reiniciar!();
+    await broker!.reiniciar!();
     await publicar(25);
     await expect.poll(anunciados, { timeout: 90_000, interval: 500 }).toBe(65);
     expect(falhas).toEqual([]);
     // And it keeps confirming its freshness against the restarted broker.
-    await expect.poll(async () => (await projetor.registrarFrescor()).atraso, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await projetor!.registrarFrescor()).atraso, { timeout: 30_000 }).toBe(0);
   }, 180_000);
 });

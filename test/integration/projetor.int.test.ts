@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, jsonDoItem, marcadorDe } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, itensDaPagina, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -200,8 +200,7 @@ describe('projector against a real Kafka broker', () => {
 
     ler(mundo.banco.caminho, (leitor) => {
       const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
-      expect(cheia.itens.map((i) => i.id)).toEqual([anunciado]);
-      expect(JSON.parse(jsonDoItem(cheia.itens[0]!).toString())).toMatchObject({ nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] });
+      expect(itensDaPagina(cheia)).toEqual([expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] })]);
       expect(leitor.obterAnunciado(nunca)).toBeNull();
       expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([apagado]);
     });
@@ -271,7 +270,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
     const depois = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
     expect(depois.total).toBe(20);
-    const mudados = depois.itens.filter((item, i) => !jsonDoItem(item).equals(jsonDoItem(antes.itens[i]!))).map((i) => JSON.parse(jsonDoItem(i).toString()) as { id: string; publicado: boolean });
+    const itensAntes = itensDaPagina(antes).map((item) => JSON.stringify(item));
+    const mudados = itensDaPagina(depois).filter((item, i) => JSON.stringify(item) !== itensAntes[i]);
     expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
   });
 
@@ -374,13 +374,12 @@ describe('projector against a real Kafka broker', () => {
       let pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: null, limite: 200 });
       expect(pagina.total).toBe(ids.length);
       for (;;) {
-        for (const item of pagina.itens) {
-          const doc = JSON.parse(jsonDoItem(item).toString()) as { nome_condominio: string; atualizado_em: string };
-          if (doc.nome_condominio === 'Torre Nova') nomes++;
-          vistos.add(doc.atualizado_em);
+        for (const doc of itensDaPagina(pagina)) {
+          if (doc['nome_condominio'] === 'Torre Nova') nomes++;
+          vistos.add(doc['atualizado_em'] as string);
         }
-        if (!pagina.haMais) break;
-        pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: pagina.itens.at(-1)!.id, limite: 200 });
+        if (pagina.proximoCursor === null) break;
+        pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: pagina.proximoCursor, limite: 200 });
       }
       expect(nomes).toBe(ids.length);
       return vistos.size;

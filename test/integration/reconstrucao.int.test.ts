@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, jsonDoItem } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, itensDaPagina } from '@imoveis/projection-store';
 import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
@@ -12,6 +12,10 @@ const silencioso = pino({ level: 'silent' });
 const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('reconstrucao') });
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
 const banco = sqliteTemporario();
+
+/** Every listed item of the projection (10 here: one page), by id. */
+const porId = (leitor: LeitorSqlite) =>
+  new Map(itensDaPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 })).map((i) => [i.id, i as { id: string; atualizado_em: string; fotos: { url: string }[] }]));
 afterAll(async () => {
   await kafka.close();
   banco.remover();
@@ -72,7 +76,7 @@ describe('rebuild', () => {
     try {
       await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
       await expect.poll(() => kafka.lerTopico(topicoDlq(topicos.imoveis), () => {}), { timeout: 30_000 }).toBe(2);
-      const antes = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(jsonDoItem(i).toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
+      const antes = porId(leitor);
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
@@ -91,7 +95,7 @@ describe('rebuild', () => {
       expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);
 
       // The reader opened before the switch sees the new content, without reopening.
-      const depois = new Map(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).itens.map((i) => [i.id, JSON.parse(jsonDoItem(i).toString()) as { atualizado_em: string; fotos: { url: string }[] }]));
+      const depois = porId(leitor);
       for (const id of semFoto) expect(depois.get(id)).toEqual(antes.get(id));
       for (const id of comFoto) {
         expect(depois.get(id)?.fotos[0]?.url).toMatch(/^https:\/\/fotos\.exemplo\.com\.br\//);

@@ -1,53 +1,51 @@
-// The API's side of the projection: a read-only connection answering in ready-to-send JSON text.
-// Documents are stored without `atualizado_em`; it is appended as text, never re-serialised.
+// The API's side of the projection: a read-only connection answering in ready-to-send JSON. SQLite
+// writes each page whole (stored documents plus `atualizado_em`, appended as text): one value
+// crosses into JavaScript per page, and no document is ever parsed or re-serialised.
 import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
-import { jsonDoItem, type Frescor, type ItemListado, type ItemRemovidoLinha, type LeitorProjecao, type PaginaItens } from './leitor.ts';
+import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
 
-/** `[id, codigo, anunciado, documento (UTF-8 bytes), atualizado_em]`: raw rows, no object per row. */
-type RowListado = [string, string, number, Buffer, number];
+const VAZIO = Buffer.alloc(0);
 
 export class ProjecaoAusente extends Error {
   override readonly name = 'ProjecaoAusente';
   readonly code = 'PROJECAO_AUSENTE';
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** An epoch-ms column as `Date#toISOString` writes it (whole seconds, so no floating-point rounding). */
+export const isoSql = (coluna: string): string =>
+  `strftime('%Y-%m-%dT%H:%M:%S', ${coluna} / 1000, 'unixepoch') || printf('.%03dZ', ${coluna} % 1000)`;
 
-/** Ends a listed item: its `atualizado_em`, appended as the last field. */
-const fimComInstante = (atualizadoEm: number): string => `,"atualizado_em":"${iso(atualizadoEm)}"}`;
+/**
+ * A listed item's JSON: a Property is its stored document (kept without `atualizado_em`) with the
+ * closing brace cut as a byte and `atualizado_em` appended as the last field; a Withdrawn property
+ * is written here from its id and code.
+ */
+const ITEM_JSON = `CASE anunciado
+    WHEN 1 THEN CAST(substr(CAST(documento AS BLOB), 1, length(CAST(documento AS BLOB)) - 1) AS TEXT)
+    ELSE '{"id":"' || imoveis.id || '","codigo":' || json_quote(codigo) || ',"publicado":false'
+  END || ',"atualizado_em":"' || ${isoSql('atualizado_em')} || '"}'`;
 
-/** A Property: the stored document up to its closing brace (a view, not a copy), then `atualizado_em`. */
-export const itemImovel = (id: string, documento: Buffer, atualizadoEm: number): ItemListado => ({
-  id,
-  inicio: documento.subarray(0, documento.length - 1),
-  fim: fimComInstante(atualizadoEm),
-});
+/**
+ * A page in one row: `[items joined by commas, how many, the last id]`. The inner query picks the
+ * page's rowids in id order; CROSS JOIN keeps it as the outer loop, so the aggregate sees the rows
+ * in that order (the reader's tests check it). Only the page's own rows are read and written out.
+ */
+type LinhaPagina = [Buffer | null, number, string | null];
+const paginaEmJson = (filtro: string): string => `
+  SELECT CAST(group_concat(${ITEM_JSON}, ',') AS BLOB), count(*), max(pagina.id)
+  FROM (SELECT rowid AS linha, id FROM imoveis ${filtro} ORDER BY id LIMIT ?) AS pagina
+  CROSS JOIN imoveis ON imoveis.rowid = pagina.linha`;
 
-/** A Withdrawn property. */
-export const itemRetirado = (id: string, codigo: string, atualizadoEm: number): ItemListado => ({
-  id,
-  inicio: Buffer.from(`{"id":"${id}","codigo":${JSON.stringify(codigo)},"publicado":false`),
-  fim: fimComInstante(atualizadoEm),
-});
+/** Whether anything matches: stops at the first entry, in whatever order the index gives. */
+const existe = (filtro: string): string => `SELECT 1 FROM imoveis ${filtro} LIMIT 1`;
 
-const rowToItem = ([id, codigo, anunciado, documento, atualizadoEm]: RowListado): ItemListado =>
-  anunciado === 1 ? itemImovel(id, documento, atualizadoEm) : itemRetirado(id, codigo, atualizadoEm);
-
-function pagina(rows: RowListado[], limite: number, total: number): PaginaItens {
-  const haMais = rows.length > limite;
-  return { itens: (haMais ? rows.slice(0, limite) : rows).map(rowToItem), haMais, total };
-}
-
-/** An incremental page: rowids from `indice` (covering), then those rows, in id order. */
-const paginaAlterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string => `
-  SELECT i.id, i.codigo, i.anunciado, CAST(i.documento AS BLOB), i.atualizado_em
-  FROM (SELECT rowid AS linha, id FROM imoveis INDEXED BY ${indice}
-        WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ? ORDER BY id LIMIT ?) AS pagina
-  JOIN imoveis AS i ON i.rowid = pagina.linha
-  ORDER BY pagina.id`;
+const ANUNCIADOS = 'WHERE anunciado = 1 AND id > ?';
+/** Both plans take ids from a covering index: walking ids, or sorting a narrow window by instant. */
+const alterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string =>
+  `INDEXED BY ${indice} WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ?`;
 
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
@@ -59,17 +57,13 @@ export class LeitorSqlite implements LeitorProjecao {
   constructor(db: Database.Database) {
     this.#db = db;
     this.#s = {
-      anunciados: db.prepare<[string, number], RowListado>(
-        `SELECT id, codigo, anunciado, CAST(documento AS BLOB), atualizado_em FROM imoveis
-         WHERE anunciado = 1 AND id > ? ORDER BY id LIMIT ?`,
-      ).raw(),
-      // Both plans pick the page's ids from a covering index (walking ids, or sorting a narrow
-      // window by instant), then read only the page's own rows.
-      alteradosPorId: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_por_id')).raw(),
-      alteradosPorInstante: db.prepare<[number, string, number], RowListado>(paginaAlterados('imoveis_alterados')).raw(),
-      obter: db.prepare<[string], { documento: Buffer; atualizado_em: number }>(
-        'SELECT CAST(documento AS BLOB) AS documento, atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1',
-      ),
+      anunciados: db.prepare<[string, number], LinhaPagina>(paginaEmJson(ANUNCIADOS)).raw(),
+      maisAnunciados: db.prepare<[string], [1]>(existe(ANUNCIADOS)).raw(),
+      alteradosPorId: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_por_id'))).raw(),
+      maisAlteradosPorId: db.prepare<[number, string], [1]>(existe(alterados('imoveis_por_id'))).raw(),
+      alteradosPorInstante: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_alterados'))).raw(),
+      maisAlteradosPorInstante: db.prepare<[number, string], [1]>(existe(alterados('imoveis_alterados'))).raw(),
+      obter: db.prepare<[string], [Buffer, number]>(`SELECT CAST(${ITEM_JSON} AS BLOB), atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1`).raw(),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
       somaInstantes: db.prepare<[number, number], { n: number | null }>(
@@ -98,11 +92,13 @@ export class LeitorSqlite implements LeitorProjecao {
     return new LeitorSqlite(db);
   }
 
-  // Each listing reads its page and its total inside one read transaction: one snapshot.
+  // Each listing reads its page, whether more follows, and its total inside one read transaction:
+  // one snapshot.
   listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens {
     return this.#lerNoMesmoInstante(() => {
-      const rows = this.#s.anunciados.all(args.aposId ?? INICIO, args.limite + 1);
-      return pagina(rows, args.limite, this.contarAnunciados());
+      const [json, quantidade, ultimo] = this.#s.anunciados.get(args.aposId ?? INICIO, args.limite)!;
+      const haMais = quantidade === args.limite && this.#s.maisAnunciados.get(ultimo!) !== undefined;
+      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total: this.contarAnunciados() };
     });
   }
 
@@ -110,8 +106,11 @@ export class LeitorSqlite implements LeitorProjecao {
     return this.#lerNoMesmoInstante(() => {
       const total = this.contarAlterados(args.desdeMs);
       const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
-      const consulta = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
-      return pagina(consulta.all(args.desdeMs, args.aposId ?? INICIO, args.limite + 1), args.limite, total);
+      const [consulta, mais] =
+        plano === 'por-id' ? [this.#s.alteradosPorId, this.#s.maisAlteradosPorId] : [this.#s.alteradosPorInstante, this.#s.maisAlteradosPorInstante];
+      const [json, quantidade, ultimo] = consulta.get(args.desdeMs, args.aposId ?? INICIO, args.limite)!;
+      const haMais = quantidade === args.limite && mais.get(args.desdeMs, ultimo!) !== undefined;
+      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total };
     });
   }
 
@@ -128,7 +127,7 @@ export class LeitorSqlite implements LeitorProjecao {
 
   obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null {
     const row = this.#s.obter.get(id);
-    return row ? { json: jsonDoItem(itemImovel(id, row.documento, row.atualizado_em)), atualizadoEm: row.atualizado_em } : null;
+    return row ? { json: row[0], atualizadoEm: row[1] } : null;
   }
 
   listarRemovidos(desdeMs: number): readonly ItemRemovidoLinha[] {

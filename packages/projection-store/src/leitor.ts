@@ -2,27 +2,23 @@
 // never parses and re-serialises documents. The SQLite implementation is `leitor-sqlite.ts`.
 
 /**
- * One listed item as ready-to-send JSON (a Property or a Withdrawn property) in two pieces: the
- * UTF-8 bytes up to the closing brace (for a Property, the stored document itself, not copied),
- * then the text that ends it (`,"atualizado_em":"…"}`). A page is assembled from the pieces in one
- * copy: documents go from the database page to the socket without being decoded into strings.
+ * A page of listed items (Properties and Withdrawn properties) already in partner JSON, joined by
+ * commas without brackets. SQLite assembles it in one piece, so documents go from the database to
+ * the socket without being decoded, parsed or crossing into JavaScript one by one.
  */
-export interface ItemListado {
-  readonly id: string;
-  readonly inicio: Buffer;
-  readonly fim: string;
-}
-
-/** The item's JSON in one buffer. */
-export const jsonDoItem = (item: ItemListado): Buffer => Buffer.concat([item.inicio, Buffer.from(item.fim)]);
-
 export interface PaginaItens {
-  /** At most `limite` items, in ascending `id` order. */
-  readonly itens: readonly ItemListado[];
-  /** True when at least one more matching item exists after the last one returned. */
-  readonly haMais: boolean;
+  /** `{…},{…}`: at most `limite` items in ascending `id` order; empty when there are none. */
+  readonly json: Buffer;
+  readonly quantidade: number;
+  /** The last item's id when at least one more matching item follows it (the next cursor), else null. */
+  readonly proximoCursor: string | null;
   /** Items matching the whole filter, not just this page (read in the same snapshot). */
   readonly total: number;
+}
+
+/** The page's items parsed, for tests and tools (the API never parses documents). */
+export function itensDaPagina(pagina: PaginaItens): ({ id: string } & Record<string, unknown>)[] {
+  return JSON.parse(`[${pagina.json.toString()}]`) as ({ id: string } & Record<string, unknown>)[];
 }
 
 export interface ItemRemovidoLinha {

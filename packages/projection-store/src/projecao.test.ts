@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { jsonDoItem } from './leitor.ts';
+import { itensDaPagina, type PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
@@ -39,6 +39,7 @@ function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos
 const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });
 const parse = (json: Buffer) => JSON.parse(json.toString()) as Record<string, unknown>;
 const id = () => randomUUID();
+const idsDe = (pagina: PaginaItens) => itensDaPagina(pagina).map((i) => i.id);
 
 describe('given an advertised property is saved', () => {
   it('it is served by the full scan, the detail and the incremental listing, stamped with the commit instant', () => {
@@ -48,10 +49,10 @@ describe('given an advertised property is saved', () => {
 
     const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
     expect(cheia.total).toBe(1);
-    expect(parse(jsonDoItem(cheia.itens[0]!))).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
+    expect(itensDaPagina(cheia)[0]).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(relogio);
-    expect(todos(relogio).itens.map((i) => i.id)).toEqual([a]);
-    expect(todos(relogio + 1).itens).toEqual([]);
+    expect(idsDe(todos(relogio))).toEqual([a]);
+    expect(idsDe(todos(relogio + 1))).toEqual([]);
   });
 
   it('a repeat or an older revision changes nothing', () => {
@@ -89,19 +90,19 @@ describe('given an advertised property stops being advertised', () => {
     expect(leitor.obterAnunciado(a)).toBeNull();
     const incremental = todos(relogio);
     expect(incremental.total).toBe(1);
-    expect(parse(jsonDoItem(incremental.itens[0]!))).toEqual({
+    expect(itensDaPagina(incremental)).toEqual([{
       id: a,
       codigo: expect.any(String),
       publicado: false,
       atualizado_em: new Date(relogio).toISOString(),
-    });
+    }]);
   });
 
   it('a property never advertised never appears anywhere', () => {
     const a = id();
     aplicar([imovelSalvo(a, 1, { publicar_no_site: false }), imovelSalvo(a, 2, { ativo: false, titulo: 'x' })]);
     expect(todos(0).total).toBe(0);
-    expect(todos(0).itens).toEqual([]);
+    expect(idsDe(todos(0))).toEqual([]);
     expect(leitor.obterAnunciado(a)).toBeNull();
   });
 });
@@ -115,7 +116,7 @@ describe('given a property is deleted', () => {
     aplicar([imovelSalvo(a, 1), ...(Object.keys(sobre).length ? [imovelSalvo(a, 2, sobre)] : [])]);
     aplicar([imovelExcluido(a, 3, 'AP777')]);
     expect(todos(0).total).toBe(0);
-    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).itens).toEqual([]);
+    expect(idsDe(leitor.listarAnunciados({ aposId: null, limite: 50 }))).toEqual([]);
     expect(leitor.listarRemovidos(relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
   });
 
@@ -220,11 +221,13 @@ describe('listings stay consistent at every step', () => {
       for (;;) {
         const p = leitor.listarAlterados({ desdeMs: desde, aposId: cursor, limite: 7 });
         expect(p.total).toBe(contar(desde));
-        vistos.push(...p.itens.map((i) => i.id));
+        vistos.push(...idsDe(p));
+        expect(p.quantidade).toBe(idsDe(p).length);
         paginas++;
-        if (!p.haMais) break;
-        expect(p.itens).toHaveLength(7);
-        cursor = p.itens.at(-1)!.id;
+        if (p.proximoCursor === null) break;
+        expect(p.quantidade).toBe(7);
+        expect(p.proximoCursor).toBe(vistos.at(-1));
+        cursor = p.proximoCursor;
       }
       expect(vistos).toEqual([...vistos].sort());
       expect(new Set(vistos).size).toBe(contar(desde));
@@ -254,8 +257,8 @@ describe('schema versions', () => {
     v1.pragma('user_version = 1');
     const [a, b] = [id(), id()];
     const inserir = v1.prepare('INSERT INTO imoveis VALUES (?, ?, 1, NULL, ?, 1, ?, ?)');
-    inserir.run(b, 'B1', 1, '{"id":"b"}', 2_000);
-    inserir.run(a, 'A1', 0, '{"id":"a"}', 1_000);
+    inserir.run(b, 'B1', 1, `{"id":"${b}"}`, 2_000);
+    inserir.run(a, 'A1', 0, `{"id":"${a}"}`, 1_000);
     v1.exec(`UPDATE estado SET valor = 1 WHERE chave = 'anunciados'; UPDATE estado SET valor = 2 WHERE chave = 'listados';
       INSERT INTO contagem_por_hora VALUES (0, 2); INSERT INTO contagem_por_instante VALUES (1000, 1), (2000, 1);`);
     v1.close();
@@ -264,9 +267,9 @@ describe('schema versions', () => {
     const migrado = LeitorSqlite.abrir(caminho);
     try {
       expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(2_000);
-      expect(migrado.listarAnunciados({ aposId: null, limite: 10 }).itens.map((i) => i.id)).toEqual([b]);
+      expect(idsDe(migrado.listarAnunciados({ aposId: null, limite: 10 }))).toEqual([b]);
       const alterados = migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 });
-      expect(alterados.itens.map((i) => i.id)).toEqual([a, b].sort());
+      expect(idsDe(alterados)).toEqual([a, b].sort());
       expect(alterados.total).toBe(2);
     } finally {
       migrado.close();

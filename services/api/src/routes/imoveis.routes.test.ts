@@ -1,15 +1,12 @@
-// Listing pages assembled from stored items, and ETag matching.
+// Listing pages wrapped around the reader's items, and ETag matching.
 import { describe, expect, it } from 'vitest';
 import { etagCorresponde, etagImovel, montarListagem, montarRemovidos } from './imoveis.routes.ts';
 
 describe('montarListagem', () => {
-  it('joins the stored item texts and points the cursor at the last id when more follow', () => {
-    const itens = [
-      { id: 'a', inicio: Buffer.from('{"id":"a","titulo":"Casa açaí"'), fim: ',"atualizado_em":"2026-11-21T10:00:00.000Z"}' },
-      { id: 'b', inicio: Buffer.from('{"id":"b"'), fim: '}' },
-    ];
-    const json = montarListagem({ itens, haMais: true, total: 5 }, 2).toString();
-    expect(JSON.parse(json)).toEqual({
+  it('wraps the ready-made items and points the cursor where the reader says more follow', () => {
+    const json = Buffer.from('{"id":"a","titulo":"Casa açaí","atualizado_em":"2026-11-21T10:00:00.000Z"},{"id":"b"}');
+    const corpo = montarListagem({ json, quantidade: 2, proximoCursor: 'b', total: 5 }, 2).toString();
+    expect(JSON.parse(corpo)).toEqual({
       dados: [{ id: 'a', titulo: 'Casa açaí', atualizado_em: '2026-11-21T10:00:00.000Z' }, { id: 'b' }],
       por_pagina: 2,
       proximo_cursor: 'b',
@@ -18,7 +15,8 @@ describe('montarListagem', () => {
   });
 
   it('ends with a null cursor, also for an empty result', () => {
-    expect(JSON.parse(montarListagem({ itens: [], haMais: false, total: 0 }, 50).toString())).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
+    const corpo = montarListagem({ json: Buffer.alloc(0), quantidade: 0, proximoCursor: null, total: 0 }, 50).toString();
+    expect(JSON.parse(corpo)).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
   });
 });
 

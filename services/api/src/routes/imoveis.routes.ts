@@ -1,6 +1,6 @@
-// The three partner operations. Pages are assembled from the stored JSON items as bytes: the
-// documents are never parsed, re-serialised or even decoded (the response schemas feed the
-// OpenAPI document).
+// The three partner operations. The reader hands over pages and properties as ready-made JSON
+// bytes: documents are never parsed, re-serialised or even decoded here (the response schemas
+// feed the OpenAPI document).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,28 +18,13 @@ import { ImovelNaoEncontrado } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
-const ABRE_DADOS = '{"dados":[';
+const ABRE_DADOS = Buffer.from('{"dados":[');
 
-/**
- * `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` from the items' pieces, written
- * straight into one buffer of the exact size: each stored document is copied once, to it.
- */
+/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` around the page's ready-made items. */
 export function montarListagem(pagina: PaginaItens, porPagina: number): Buffer {
-  const ultimo = pagina.itens.at(-1);
-  // The reader never returns an empty page with more to come, so the last id is the cursor.
-  const cursor = pagina.haMais && ultimo !== undefined ? `"${ultimo.id}"` : 'null';
-  const fecho = `],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`;
-  let tamanho = ABRE_DADOS.length + Math.max(0, pagina.itens.length - 1) + Buffer.byteLength(fecho);
-  for (const item of pagina.itens) tamanho += item.inicio.length + Buffer.byteLength(item.fim);
-  const corpo = Buffer.allocUnsafe(tamanho);
-  let pos = corpo.write(ABRE_DADOS, 0);
-  pagina.itens.forEach((item, i) => {
-    if (i > 0) pos += corpo.write(',', pos);
-    pos += item.inicio.copy(corpo, pos);
-    pos += corpo.write(item.fim, pos);
-  });
-  corpo.write(fecho, pos);
-  return corpo;
+  const cursor = pagina.proximoCursor === null ? 'null' : `"${pagina.proximoCursor}"`;
+  const fecho = Buffer.from(`],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`);
+  return Buffer.concat([ABRE_DADOS, pagina.json, fecho], ABRE_DADOS.length + pagina.json.length + fecho.length);
 }
 
 export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {

@@ -1,0 +1,105 @@
+// The JSON the reader has SQLite write must be byte for byte what JavaScript would write: dates as
+// Date#toISOString, codes as JSON.stringify, documents untouched but for `atualizado_em`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EscritorProjecao } from './escritor-sqlite.ts';
+import { LeitorSqlite, isoSql } from './leitor-sqlite.ts';
+import { prepararEAplicarLote } from './projecao.ts';
+import { FOTOS, imovelSalvo } from './eventos-de-teste.ts';
+
+describe('isoSql', () => {
+  it('writes every instant as Date#toISOString does', () => {
+    const db = new Database(':memory:');
+    const iso = db.prepare<[number], [string]>(`WITH t(v) AS (VALUES (?)) SELECT ${isoSql('v')} FROM t`).raw();
+    const instantes = [
+      0,
+      1,
+      999,
+      1_000,
+      Date.parse('2024-02-29T23:59:59.999Z'),
+      Date.parse('2026-11-21T13:00:00.010Z'),
+      Date.parse('2038-01-19T03:14:08.000Z'),
+      Date.parse('9999-12-31T23:59:59.999Z'),
+      // Spread over the years partners will see, with every millisecond digit.
+      ...Array.from({ length: 1_000 }, (_, i) => Date.parse('2020-01-01T00:00:00Z') + i * 987_654_321 + (i % 1_000)),
+    ];
+    for (const ms of instantes) expect(iso.get(ms)![0]).toBe(new Date(ms).toISOString());
+    db.close();
+  });
+});
+
+describe('the items the reader writes', () => {
+  let dir: string;
+  let escritor: EscritorProjecao;
+  let leitor: LeitorSqlite;
+  const relogio = Date.parse('2026-11-21T13:00:00.123Z');
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'leitor-'));
+    escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+    leitor = LeitorSqlite.abrir(join(dir, 'projecao.db'));
+  });
+
+  afterEach(() => {
+    leitor.close();
+    escritor.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const documento = (id: string) =>
+    (escritor.db.prepare('SELECT documento FROM imoveis WHERE id = ?').get(id) as { documento: string }).documento;
+
+  it('a Property is its stored document with atualizado_em as the last field, byte for byte', () => {
+    const a = randomUUID();
+    // Multi-byte characters right before the closing brace: the brace is cut as a byte.
+    prepararEAplicarLote(escritor, { eventos: [imovelSalvo(a, 1, { titulo: 'Casa açaí 🏡', descricao: 'Vista: ação, ênfase — ok' })], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+    const esperado = `${documento(a).slice(0, -1)},"atualizado_em":"${new Date(relogio).toISOString()}"}`;
+
+    expect(leitor.obterAnunciado(a)!.json.toString()).toBe(esperado);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).json.toString()).toBe(esperado);
+    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).json.toString()).toBe(esperado);
+  });
+
+  it('a Withdrawn property carries its code escaped as JSON.stringify escapes it', () => {
+    const codigos = ['AP"1\\2', 'tab\tnl\ncr\r\b\f', '\u0000\u0001\u001f\u007f', 'linha\u2028parágrafo\u2029', 'ção 🏡'];
+    const ids = codigos.map(() => randomUUID()).sort();
+    const eventos = ids.flatMap((id, i) => [imovelSalvo(id, 1, { codigo: codigos[i] }), imovelSalvo(id, 2, { codigo: codigos[i], ativo: false })]);
+    prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+
+    const esperado = ids
+      .map((id, i) => `{"id":"${id}","codigo":${JSON.stringify(codigos[i])},"publicado":false,"atualizado_em":"${new Date(relogio).toISOString()}"}`)
+      .join(',');
+    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).json.toString()).toBe(esperado);
+  });
+
+  it('a page holds its items in id order, whichever index found them', () => {
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    // Stamped in an order unrelated to the ids, so the by-instant plan must sort.
+    ids.forEach((id, i) => prepararEAplicarLote(escritor, { eventos: [imovelSalvo(id, 1)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio + i));
+    const ordenados = [...ids].sort();
+    const idsNaPagina = (json: Buffer) => (JSON.parse(`[${json.toString()}]`) as { id: string }[]).map((i) => i.id);
+
+    // One window of 3 (sorted by instant) and one of all 40 (walked by id).
+    const estreita = leitor.listarAlterados({ desdeMs: relogio + 37, aposId: null, limite: 50 });
+    expect(idsNaPagina(estreita.json)).toEqual(ids.slice(37).sort());
+    const larga = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 25 });
+    expect(idsNaPagina(larga.json)).toEqual(ordenados.slice(0, 25));
+    expect(larga.proximoCursor).toBe(ordenados[24]);
+    expect(idsNaPagina(leitor.listarAnunciados({ aposId: ordenados[24]!, limite: 50 }).json)).toEqual(ordenados.slice(25));
+  });
+
+  it('a full page is followed by a cursor only when another item exists', () => {
+    const ids = Array.from({ length: 4 }, () => randomUUID()).sort();
+    prepararEAplicarLote(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+
+    expect(leitor.listarAnunciados({ aposId: null, limite: 4 })).toMatchObject({ quantidade: 4, proximoCursor: null, total: 4 });
+    expect(leitor.listarAnunciados({ aposId: null, limite: 3 })).toMatchObject({ quantidade: 3, proximoCursor: ids[2], total: 4 });
+    expect(leitor.listarAnunciados({ aposId: ids[2]!, limite: 3 })).toMatchObject({ quantidade: 1, proximoCursor: null });
+    expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 })).toMatchObject({ quantidade: 0, proximoCursor: null, total: 0 });
+    expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 }).json).toHaveLength(0);
+  });
+});
