@@ -152,8 +152,8 @@ async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise
     '-cp', `${libs}/*`,
   ];
 
-  const idCluster = randomBytes(16).toString('base64url');
-  const formatar = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '-t', idCluster, '-c', propriedades], { cwd: dir, encoding: 'utf8' });
+  const idCluster = idDeCluster();
+  const formatar = spawnSync(java, [...jvm, 'kafka.tools.StorageTool', 'format', '--cluster-id', idCluster, '--config', propriedades], { cwd: dir, encoding: 'utf8' });
   if (formatar.status !== 0) {
     const detalhe = `${formatar.stdout}${formatar.stderr}`.trimEnd().split('\n').slice(-10).join('\n');
     removerDiretorio(dir);
@@ -187,6 +187,18 @@ async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise
     await esperarBroker(processo);
   };
   return { brokers: [`127.0.0.1:${porta}`], stop, reiniciar };
+}
+
+/**
+ * A random cluster id as Kafka's own Uuid.randomUuid makes it: 16 bytes in base64url, never
+ * starting with '-', which the storage tool's argument parser would take for an option (one
+ * broker start in 64 failed that way).
+ */
+export function idDeCluster(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 function propriedadesServidor(p: { dir: string; porta: number; portaControlador: number }): string {
