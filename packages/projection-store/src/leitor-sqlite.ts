@@ -1,6 +1,6 @@
 // The API's side of the projection: a read-only connection answering in ready-to-send JSON. SQLite
-// writes each listing page whole (stored documents, `atualizado_em` appended as text, the cursor
-// and the total): one value crosses into JavaScript per page, and no document is ever parsed.
+// writes each listing page whole (stored documents with `atualizado_em` appended as text, inside
+// the page's envelope): one value crosses into JavaScript per page, and no document is parsed.
 import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
@@ -37,25 +37,32 @@ const alterados =
   (apos) =>
     `INDEXED BY ${indice} WHERE ja_anunciado = 1 AND atualizado_em >= :desde AND id > ${apos}`;
 
-/**
- * A listing page as partners receive it (`ListagemImoveis`), written whole by SQLite. The inner
- * query picks the page's rowids in id order; CROSS JOIN keeps it as the outer loop, so the
- * aggregate sees the rows in that order (the tests check it), and only the page's own rows are
- * read. The cursor is the last id when one more item follows it: the probe stops at the first.
- * concat() builds each text in one allocation, where a chain of `||` would copy the page at each
- * step; numbers arrive bound as REAL, and the casts keep `50.0` out of the JSON.
- */
-const pagina = (filtro: Filtro): string => `
-  SELECT CAST(concat('{"dados":[', itens, '],"por_pagina":', CAST(:limite AS INTEGER), ',"proximo_cursor":',
-    CASE WHEN n = :limite AND EXISTS (SELECT 1 FROM imoveis ${filtro('ultimo')} LIMIT 1) THEN concat('"', ultimo, '"') ELSE 'null' END,
-    ',"total":', CAST(:total AS INTEGER), '}') AS BLOB)
-  FROM (
-    SELECT group_concat(${ITEM_JSON}, ',') AS itens, count(*) AS n, max(pagina.id) AS ultimo
-    FROM (SELECT rowid AS linha, id FROM imoveis ${filtro(':apos')} ORDER BY id LIMIT :limite) AS pagina
-    CROSS JOIN imoveis ON imoveis.rowid = pagina.linha
-  )`;
+/** The page's ids in id order: only these rows are then read and written out. */
+const idsDaPagina = (filtro: Filtro): string => `SELECT rowid AS linha, id FROM imoveis ${filtro(':apos')} ORDER BY id LIMIT :limite`;
 
-type ParametrosPagina = { apos: string; limite: number; total: number; desde?: number };
+/**
+ * A page's bounds from the index alone: `[first id, last id, whether another item follows]`
+ * (the probe stops at the first item after the last).
+ */
+const limites = (filtro: Filtro): string => `
+  SELECT primeiro, ultimo, n = :limite AND EXISTS (SELECT 1 FROM imoveis ${filtro('ultimo')} LIMIT 1)
+  FROM (SELECT min(id) AS primeiro, max(id) AS ultimo, count(*) AS n FROM (${idsDaPagina(filtro)}))`;
+
+/**
+ * The page's body in one value: the envelope's head rides on the first item and its tail on the
+ * last, so group_concat's buffer is the whole body and nothing copies the page again. CROSS JOIN
+ * keeps the ids as the outer loop, so the aggregate sees the items in id order (the tests check it).
+ */
+const corpo = (filtro: Filtro): string => `
+  SELECT CAST(group_concat(concat(iif(pagina.id = :primeiro, '{"dados":[', ''), ${ITEM_JSON}, iif(pagina.id = :ultimo, :cauda, '')), ',') AS BLOB)
+  FROM (${idsDaPagina(filtro)}) AS pagina CROSS JOIN imoveis ON imoveis.rowid = pagina.linha`;
+
+type Limites = [string | null, string | null, number];
+interface ConsultasPagina {
+  limites: Database.Statement<[ParametrosPagina], Limites>;
+  corpo: Database.Statement<[ParametrosPagina & { primeiro: string; ultimo: string; cauda: string }], Buffer>;
+}
+type ParametrosPagina = { apos: string; limite: number; desde?: number };
 
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
@@ -66,7 +73,10 @@ export class LeitorSqlite implements LeitorProjecao {
 
   constructor(db: Database.Database) {
     this.#db = db;
-    const preparar = (filtro: Filtro) => db.prepare<[ParametrosPagina], Buffer>(pagina(filtro)).pluck();
+    const preparar = (filtro: Filtro) => ({
+      limites: db.prepare<[ParametrosPagina], Limites>(limites(filtro)).raw(),
+      corpo: db.prepare<[ParametrosPagina & { primeiro: string; ultimo: string; cauda: string }], Buffer>(corpo(filtro)).pluck(),
+    });
     this.#s = {
       anunciados: preparar(ANUNCIADOS),
       alteradosPorId: preparar(alterados('imoveis_por_id')),
@@ -103,7 +113,7 @@ export class LeitorSqlite implements LeitorProjecao {
   // Each listing reads its page and its total inside one read transaction: one snapshot.
   listarAnunciados(args: { aposId: string | null; limite: number }): Buffer {
     return this.#lerNoMesmoInstante(() =>
-      this.#s.anunciados.get({ apos: args.aposId ?? INICIO, limite: args.limite, total: this.contarAnunciados() })!,
+      this.#pagina(this.#s.anunciados, { apos: args.aposId ?? INICIO, limite: args.limite }, this.contarAnunciados()),
     );
   }
 
@@ -111,9 +121,16 @@ export class LeitorSqlite implements LeitorProjecao {
     return this.#lerNoMesmoInstante(() => {
       const total = this.contarAlterados(args.desdeMs);
       const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
-      const consulta = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
-      return consulta.get({ desde: args.desdeMs, apos: args.aposId ?? INICIO, limite: args.limite, total })!;
+      const consultas = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
+      return this.#pagina(consultas, { desde: args.desdeMs, apos: args.aposId ?? INICIO, limite: args.limite }, total);
     });
+  }
+
+  #pagina(consultas: ConsultasPagina, parametros: ParametrosPagina, total: number): Buffer {
+    const [primeiro, ultimo, haMais] = consultas.limites.get(parametros)!;
+    const cauda = `],"por_pagina":${parametros.limite},"proximo_cursor":${haMais ? `"${ultimo}"` : 'null'},"total":${total}}`;
+    if (primeiro === null || ultimo === null) return Buffer.from(`{"dados":[${cauda}`);
+    return consultas.corpo.get({ ...parametros, primeiro, ultimo, cauda })!;
   }
 
   contarAnunciados(): number {
