@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { emitirCredencial } from '@imoveis/api';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
-import { EscritorProjecao, LeitorSqlite, lerPagina } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { portasLivres } from '../test/infra/processo-servico.ts';
 import { RAIZ, argumentoNumerico, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
@@ -56,7 +56,7 @@ function janela(leitor: LeitorSqlite, listados: number, fracao: number): string 
   let [baixo, alto] = [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2027-01-01T00:00:00Z')];
   while (alto - baixo > 1) {
     const meio = Math.floor((baixo + alto) / 2);
-    if (lerPagina(leitor.listarAlterados({ desdeMs: meio, aposId: null, limite: 1 })).total > fracao * listados) baixo = meio;
+    if (leitor.listarAlterados({ desdeMs: meio, aposId: null, limite: 1 }).total > fracao * listados) baixo = meio;
     else alto = meio;
   }
   return new Date(alto).toISOString();
@@ -78,8 +78,8 @@ async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: s
 
 const caminho = await projecao(imoveis);
 const leitor = LeitorSqlite.abrir(caminho);
-const listados = lerPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 })).total;
-const meio = lerPagina(leitor.listarAnunciados({ aposId: '8', limite: 1 })).proximo_cursor!;
+const listados = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total;
+const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).proximoCursor!;
 const cenarios: [string, string][] = [
   ['varredura completa, página de 50', `/api/v1/imoveis?por_pagina=50&cursor=${meio}`],
   ['varredura completa, página de 200', `/api/v1/imoveis?por_pagina=200&cursor=${meio}`],

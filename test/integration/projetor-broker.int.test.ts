@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, lerPagina } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { criarProjetor, type Projetor } from '@imoveis/projector';
 import { iniciarKafka, type KafkaIniciado } from '../infra/kafka-broker.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
@@ -51,7 +51,7 @@ async function publicar(quantos: number): Promise<void> {
 const anunciados = () => {
   const leitor = LeitorSqlite.abrir(banco.caminho);
   try {
-    return lerPagina(leitor.listarAnunciados({ aposId: null, limite: 1 })).total;
+    return leitor.listarAnunciados({ aposId: null, limite: 1 }).total;
   } finally {
     leitor.close();
   }

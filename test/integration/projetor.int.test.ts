@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, lerPagina, marcadorDe } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, itensDaPagina, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -199,8 +199,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
 
     ler(mundo.banco.caminho, (leitor) => {
-      const cheia = lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 }));
-      expect(cheia.dados).toEqual([expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] })]);
+      const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
+      expect(itensDaPagina(cheia)).toEqual([expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] })]);
       expect(leitor.obterAnunciado(nunca)).toBeNull();
       expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([apagado]);
     });
@@ -262,16 +262,16 @@ describe('projector against a real Kafka broker', () => {
     const primeiro = await mundo.iniciarProjetor();
     await mundo.esperarEmDia();
     await primeiro.parar();
-    const antes = ler(mundo.banco.caminho, (l) => lerPagina(l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 })));
+    const antes = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
 
     await mundo.publicar([imovel(ids[0]!, 2, { situacao: 'Vendido' })]);
     // A new group id has no offsets in Kafka: only the projection's offsets keep it from replaying.
     await mundo.iniciarProjetor({ groupId: nomeUnico('outro-grupo') });
     await mundo.esperarEmDia();
-    const depois = ler(mundo.banco.caminho, (l) => lerPagina(l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 })));
+    const depois = ler(mundo.banco.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
     expect(depois.total).toBe(20);
-    const itensAntes = antes.dados.map((item) => JSON.stringify(item));
-    const mudados = depois.dados.filter((item, i) => JSON.stringify(item) !== itensAntes[i]);
+    const itensAntes = itensDaPagina(antes).map((item) => JSON.stringify(item));
+    const mudados = itensDaPagina(depois).filter((item, i) => JSON.stringify(item) !== itensAntes[i]);
     expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
   });
 
@@ -371,15 +371,15 @@ describe('projector against a real Kafka broker', () => {
     const instantes = ler(mundo.banco.caminho, (leitor) => {
       const vistos = new Set<string>();
       let nomes = 0;
-      let pagina = lerPagina(leitor.listarAlterados({ desdeMs: antes + 1, aposId: null, limite: 200 }));
+      let pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: null, limite: 200 });
       expect(pagina.total).toBe(ids.length);
       for (;;) {
-        for (const doc of pagina.dados) {
+        for (const doc of itensDaPagina(pagina)) {
           if (doc['nome_condominio'] === 'Torre Nova') nomes++;
           vistos.add(doc['atualizado_em'] as string);
         }
-        if (pagina.proximo_cursor === null) break;
-        pagina = lerPagina(leitor.listarAlterados({ desdeMs: antes + 1, aposId: pagina.proximo_cursor, limite: 200 }));
+        if (pagina.proximoCursor === null) break;
+        pagina = leitor.listarAlterados({ desdeMs: antes + 1, aposId: pagina.proximoCursor, limite: 200 });
       }
       expect(nomes).toBe(ids.length);
       return vistos.size;
@@ -411,7 +411,7 @@ describe('projector against a real Kafka broker', () => {
     await esperar(1_500);
     expect(falhas).toHaveLength(1);
     expect(escritor.offsets()).toEqual(offsets);
-    expect(ler(mundo.banco.caminho, (l) => lerPagina(l.listarAnunciados({ aposId: null, limite: 1 })).total)).toBe(20);
+    expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(20);
   });
 
   it('reports a consumer crash kafkajs does not restart from, for the process to exit rather than hang', async () => {
@@ -438,13 +438,13 @@ describe('projector against a real Kafka broker', () => {
     expect(linhas.filter((l) => l.level >= 60)).toEqual([
       expect.objectContaining({ code: expect.stringMatching(/^SQLITE_(FULL|IOERR)/), msg: expect.stringContaining('não pode ser gravada') }),
     ]);
-    const aplicados = ler(mundo.banco.caminho, (l) => lerPagina(l.listarAnunciados({ aposId: null, limite: 1 })).total);
+    const aplicados = ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total);
     expect(aplicados).toBeLessThan(ids.length);
 
     // Room again: a plain restart goes on from what was committed and ends with every property.
     await mundo.iniciarProjetor();
     await mundo.esperarEmDia();
-    expect(ler(mundo.banco.caminho, (l) => lerPagina(l.listarAnunciados({ aposId: null, limite: 1 })).total)).toBe(ids.length);
+    expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(ids.length);
   }, 60_000);
 
   it('stops at start with one line naming a bad setting', async () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, lerPagina } from '@imoveis/projection-store';
+import { EscritorProjecao, LeitorSqlite, itensDaPagina } from '@imoveis/projection-store';
 import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
@@ -15,7 +15,7 @@ const banco = sqliteTemporario();
 
 /** Every listed item of the projection (10 here: one page), by id. */
 const porId = (leitor: LeitorSqlite) =>
-  new Map(lerPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 })).dados.map((i) => [i.id, i as { id: string; atualizado_em: string; fotos: { url: string }[] }]));
+  new Map(itensDaPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 })).map((i) => [i.id, i as { id: string; atualizado_em: string; fotos: { url: string }[] }]));
 afterAll(async () => {
   await kafka.close();
   banco.remover();
@@ -74,7 +74,7 @@ describe('rebuild', () => {
     await live.iniciar();
     const leitor = LeitorSqlite.abrir(banco.caminho);
     try {
-      await expect.poll(() => lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })).total, { timeout: 30_000 }).toBe(10);
+      await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
       await expect.poll(() => kafka.lerTopico(topicoDlq(topicos.imoveis), () => {}), { timeout: 30_000 }).toBe(2);
       const antes = porId(leitor);
       const removidoAntes = leitor.listarRemovidos(0);
@@ -101,14 +101,14 @@ describe('rebuild', () => {
         expect(depois.get(id)?.fotos[0]?.url).toMatch(/^https:\/\/fotos\.exemplo\.com\.br\//);
         expect(depois.get(id)?.atualizado_em).toBe(new Date(resumo.instante).toISOString());
       }
-      expect(lerPagina(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 })).total).toBe(5);
+      expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(5);
       expect(leitor.listarRemovidos(0)).toEqual(removidoAntes);
 
       // The live projector follows the switch and goes on from the rebuilt offsets.
       const novo = randomUUID();
       await produtor.enviar(topicos.imoveis, [{ key: novo, value: imovel(novo, 1, true) }]);
       await expect.poll(() => leitor.obterAnunciado(novo) !== null, { timeout: 30_000 }).toBe(true);
-      expect(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })).total).toBe(11);
+      expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(11);
       // It maps with its own configuration; the rebuilt documents stay as they are.
       expect(JSON.parse(leitor.obterAnunciado(comFoto[0]!)!.json.toString())).toMatchObject({ fotos: [{ url: expect.stringMatching(/^https:\/\/fotos\.exemplo/) }] });
     } finally {

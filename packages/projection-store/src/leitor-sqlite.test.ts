@@ -8,7 +8,6 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite, isoSql } from './leitor-sqlite.ts';
-import { lerPagina } from './leitor.ts';
 import { prepararEAplicarLote } from './projecao.ts';
 import { FOTOS, imovelSalvo } from './eventos-de-teste.ts';
 
@@ -61,9 +60,8 @@ describe('the items the reader writes', () => {
     const esperado = `${documento(a).slice(0, -1)},"atualizado_em":"${new Date(relogio).toISOString()}"}`;
 
     expect(leitor.obterAnunciado(a)!.json.toString()).toBe(esperado);
-    const pagina = `{"dados":[${esperado}],"por_pagina":50,"proximo_cursor":null,"total":1}`;
-    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).toString()).toBe(pagina);
-    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).toString()).toBe(pagina);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).json.toString()).toBe(esperado);
+    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).json.toString()).toBe(esperado);
   });
 
   it('a Withdrawn property carries its code escaped as JSON.stringify escapes it', () => {
@@ -75,9 +73,7 @@ describe('the items the reader writes', () => {
     const esperado = ids
       .map((id, i) => `{"id":"${id}","codigo":${JSON.stringify(codigos[i])},"publicado":false,"atualizado_em":"${new Date(relogio).toISOString()}"}`)
       .join(',');
-    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).toString()).toBe(
-      `{"dados":[${esperado}],"por_pagina":50,"proximo_cursor":null,"total":${codigos.length}}`,
-    );
+    expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).json.toString()).toBe(esperado);
   });
 
   it('a page holds its items in id order, whichever index found them', () => {
@@ -85,24 +81,25 @@ describe('the items the reader writes', () => {
     // Stamped in an order unrelated to the ids, so the by-instant plan must sort.
     ids.forEach((id, i) => prepararEAplicarLote(escritor, { eventos: [imovelSalvo(id, 1)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio + i));
     const ordenados = [...ids].sort();
-    const idsNaPagina = (corpo: Buffer) => lerPagina(corpo).dados.map((i) => i.id);
+    const idsNaPagina = (json: Buffer) => (JSON.parse(`[${json.toString()}]`) as { id: string }[]).map((i) => i.id);
 
     // One window of 3 (sorted by instant) and one of all 40 (walked by id).
     const estreita = leitor.listarAlterados({ desdeMs: relogio + 37, aposId: null, limite: 50 });
-    expect(idsNaPagina(estreita)).toEqual(ids.slice(37).sort());
+    expect(idsNaPagina(estreita.json)).toEqual(ids.slice(37).sort());
     const larga = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 25 });
-    expect(idsNaPagina(larga)).toEqual(ordenados.slice(0, 25));
-    expect(lerPagina(larga).proximo_cursor).toBe(ordenados[24]);
-    expect(idsNaPagina(leitor.listarAnunciados({ aposId: ordenados[24]!, limite: 50 }))).toEqual(ordenados.slice(25));
+    expect(idsNaPagina(larga.json)).toEqual(ordenados.slice(0, 25));
+    expect(larga.proximoCursor).toBe(ordenados[24]);
+    expect(idsNaPagina(leitor.listarAnunciados({ aposId: ordenados[24]!, limite: 50 }).json)).toEqual(ordenados.slice(25));
   });
 
-  it('a full page gets a cursor only when another item follows it', () => {
+  it('a full page is followed by a cursor only when another item exists', () => {
     const ids = Array.from({ length: 4 }, () => randomUUID()).sort();
     prepararEAplicarLote(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
 
-    expect(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 4 }))).toMatchObject({ dados: { length: 4 }, proximo_cursor: null, total: 4 });
-    expect(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 3 }))).toMatchObject({ dados: { length: 3 }, proximo_cursor: ids[2], total: 4 });
-    expect(lerPagina(leitor.listarAnunciados({ aposId: ids[2]!, limite: 3 }))).toMatchObject({ dados: { length: 1 }, proximo_cursor: null });
-    expect(lerPagina(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 }))).toMatchObject({ dados: { length: 0 }, proximo_cursor: null, total: 0 });
+    expect(leitor.listarAnunciados({ aposId: null, limite: 4 })).toMatchObject({ quantidade: 4, proximoCursor: null, total: 4 });
+    expect(leitor.listarAnunciados({ aposId: null, limite: 3 })).toMatchObject({ quantidade: 3, proximoCursor: ids[2], total: 4 });
+    expect(leitor.listarAnunciados({ aposId: ids[2]!, limite: 3 })).toMatchObject({ quantidade: 1, proximoCursor: null });
+    expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 })).toMatchObject({ quantidade: 0, proximoCursor: null, total: 0 });
+    expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 }).json).toHaveLength(0);
   });
 });

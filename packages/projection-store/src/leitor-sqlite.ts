@@ -1,11 +1,13 @@
 // The API's side of the projection: a read-only connection answering in ready-to-send JSON. SQLite
-// writes each listing page whole (stored documents with `atualizado_em` appended as text, inside
-// the page's envelope): one value crosses into JavaScript per page, and no document is parsed.
+// writes each page whole (stored documents plus `atualizado_em`, appended as text): one value
+// crosses into JavaScript per page, and no document is ever parsed or re-serialised.
 import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
-import type { Frescor, ItemRemovidoLinha, LeitorProjecao } from './leitor.ts';
+import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
+
+const VAZIO = Buffer.alloc(0);
 
 export class ProjecaoAusente extends Error {
   override readonly name = 'ProjecaoAusente';
@@ -21,48 +23,29 @@ export const isoSql = (coluna: string): string =>
  * closing brace cut as a byte and `atualizado_em` appended as the last field; a Withdrawn property
  * is written here from its id and code.
  */
-const ITEM_JSON = `concat(
-    CASE anunciado
-      WHEN 1 THEN CAST(substr(CAST(documento AS BLOB), 1, length(CAST(documento AS BLOB)) - 1) AS TEXT)
-      ELSE concat('{"id":"', imoveis.id, '","codigo":', json_quote(codigo), ',"publicado":false')
-    END,
-    ',"atualizado_em":"', ${isoSql('atualizado_em')}, '"}')`;
-
-/** `id > apos`, with the rest of a listing's filter (and, for the incremental one, its index). */
-type Filtro = (apos: string) => string;
-const ANUNCIADOS: Filtro = (apos) => `WHERE anunciado = 1 AND id > ${apos}`;
-/** Both incremental plans take ids from a covering index: walking ids, or sorting a narrow window by instant. */
-const alterados =
-  (indice: 'imoveis_por_id' | 'imoveis_alterados'): Filtro =>
-  (apos) =>
-    `INDEXED BY ${indice} WHERE ja_anunciado = 1 AND atualizado_em >= :desde AND id > ${apos}`;
-
-/** The page's ids in id order: only these rows are then read and written out. */
-const idsDaPagina = (filtro: Filtro): string => `SELECT rowid AS linha, id FROM imoveis ${filtro(':apos')} ORDER BY id LIMIT :limite`;
+const ITEM_JSON = `CASE anunciado
+    WHEN 1 THEN CAST(substr(CAST(documento AS BLOB), 1, length(CAST(documento AS BLOB)) - 1) AS TEXT)
+    ELSE '{"id":"' || imoveis.id || '","codigo":' || json_quote(codigo) || ',"publicado":false'
+  END || ',"atualizado_em":"' || ${isoSql('atualizado_em')} || '"}'`;
 
 /**
- * A page's bounds from the index alone: `[first id, last id, whether another item follows]`
- * (the probe stops at the first item after the last).
+ * A page in one row: `[items joined by commas, how many, the last id]`. The inner query picks the
+ * page's rowids in id order; CROSS JOIN keeps it as the outer loop, so the aggregate sees the rows
+ * in that order (the reader's tests check it). Only the page's own rows are read and written out.
  */
-const limites = (filtro: Filtro): string => `
-  SELECT primeiro, ultimo, n = :limite AND EXISTS (SELECT 1 FROM imoveis ${filtro('ultimo')} LIMIT 1)
-  FROM (SELECT min(id) AS primeiro, max(id) AS ultimo, count(*) AS n FROM (${idsDaPagina(filtro)}))`;
+type LinhaPagina = [Buffer | null, number, string | null];
+const paginaEmJson = (filtro: string): string => `
+  SELECT CAST(group_concat(${ITEM_JSON}, ',') AS BLOB), count(*), max(pagina.id)
+  FROM (SELECT rowid AS linha, id FROM imoveis ${filtro} ORDER BY id LIMIT ?) AS pagina
+  CROSS JOIN imoveis ON imoveis.rowid = pagina.linha`;
 
-/**
- * The page's body in one value: the envelope's head rides on the first item and its tail on the
- * last, so group_concat's buffer is the whole body and nothing copies the page again. CROSS JOIN
- * keeps the ids as the outer loop, so the aggregate sees the items in id order (the tests check it).
- */
-const corpo = (filtro: Filtro): string => `
-  SELECT CAST(group_concat(concat(iif(pagina.id = :primeiro, '{"dados":[', ''), ${ITEM_JSON}, iif(pagina.id = :ultimo, :cauda, '')), ',') AS BLOB)
-  FROM (${idsDaPagina(filtro)}) AS pagina CROSS JOIN imoveis ON imoveis.rowid = pagina.linha`;
+/** Whether anything matches: stops at the first entry, in whatever order the index gives. */
+const existe = (filtro: string): string => `SELECT 1 FROM imoveis ${filtro} LIMIT 1`;
 
-type Limites = [string | null, string | null, number];
-interface ConsultasPagina {
-  limites: Database.Statement<[ParametrosPagina], Limites>;
-  corpo: Database.Statement<[ParametrosPagina & { primeiro: string; ultimo: string; cauda: string }], Buffer>;
-}
-type ParametrosPagina = { apos: string; limite: number; desde?: number };
+const ANUNCIADOS = 'WHERE anunciado = 1 AND id > ?';
+/** Both plans take ids from a covering index: walking ids, or sorting a narrow window by instant. */
+const alterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string =>
+  `INDEXED BY ${indice} WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ?`;
 
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
@@ -73,14 +56,13 @@ export class LeitorSqlite implements LeitorProjecao {
 
   constructor(db: Database.Database) {
     this.#db = db;
-    const preparar = (filtro: Filtro) => ({
-      limites: db.prepare<[ParametrosPagina], Limites>(limites(filtro)).raw(),
-      corpo: db.prepare<[ParametrosPagina & { primeiro: string; ultimo: string; cauda: string }], Buffer>(corpo(filtro)).pluck(),
-    });
     this.#s = {
-      anunciados: preparar(ANUNCIADOS),
-      alteradosPorId: preparar(alterados('imoveis_por_id')),
-      alteradosPorInstante: preparar(alterados('imoveis_alterados')),
+      anunciados: db.prepare<[string, number], LinhaPagina>(paginaEmJson(ANUNCIADOS)).raw(),
+      maisAnunciados: db.prepare<[string], [1]>(existe(ANUNCIADOS)).raw(),
+      alteradosPorId: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_por_id'))).raw(),
+      maisAlteradosPorId: db.prepare<[number, string], [1]>(existe(alterados('imoveis_por_id'))).raw(),
+      alteradosPorInstante: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_alterados'))).raw(),
+      maisAlteradosPorInstante: db.prepare<[number, string], [1]>(existe(alterados('imoveis_alterados'))).raw(),
       obter: db.prepare<[string], [Buffer, number]>(`SELECT CAST(${ITEM_JSON} AS BLOB), atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1`).raw(),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
@@ -110,27 +92,26 @@ export class LeitorSqlite implements LeitorProjecao {
     return new LeitorSqlite(db);
   }
 
-  // Each listing reads its page and its total inside one read transaction: one snapshot.
-  listarAnunciados(args: { aposId: string | null; limite: number }): Buffer {
-    return this.#lerNoMesmoInstante(() =>
-      this.#pagina(this.#s.anunciados, { apos: args.aposId ?? INICIO, limite: args.limite }, this.contarAnunciados()),
-    );
-  }
-
-  listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): Buffer {
+  // Each listing reads its page, whether more follows, and its total inside one read transaction:
+  // one snapshot.
+  listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens {
     return this.#lerNoMesmoInstante(() => {
-      const total = this.contarAlterados(args.desdeMs);
-      const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
-      const consultas = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
-      return this.#pagina(consultas, { desde: args.desdeMs, apos: args.aposId ?? INICIO, limite: args.limite }, total);
+      const [json, quantidade, ultimo] = this.#s.anunciados.get(args.aposId ?? INICIO, args.limite)!;
+      const haMais = quantidade === args.limite && this.#s.maisAnunciados.get(ultimo!) !== undefined;
+      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total: this.contarAnunciados() };
     });
   }
 
-  #pagina(consultas: ConsultasPagina, parametros: ParametrosPagina, total: number): Buffer {
-    const [primeiro, ultimo, haMais] = consultas.limites.get(parametros)!;
-    const cauda = `],"por_pagina":${parametros.limite},"proximo_cursor":${haMais ? `"${ultimo}"` : 'null'},"total":${total}}`;
-    if (primeiro === null || ultimo === null) return Buffer.from(`{"dados":[${cauda}`);
-    return consultas.corpo.get({ ...parametros, primeiro, ultimo, cauda })!;
+  listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens {
+    return this.#lerNoMesmoInstante(() => {
+      const total = this.contarAlterados(args.desdeMs);
+      const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
+      const [consulta, mais] =
+        plano === 'por-id' ? [this.#s.alteradosPorId, this.#s.maisAlteradosPorId] : [this.#s.alteradosPorInstante, this.#s.maisAlteradosPorInstante];
+      const [json, quantidade, ultimo] = consulta.get(args.desdeMs, args.aposId ?? INICIO, args.limite)!;
+      const haMais = quantidade === args.limite && mais.get(args.desdeMs, ultimo!) !== undefined;
+      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total };
+    });
   }
 
   contarAnunciados(): number {

@@ -1,16 +1,25 @@
 // What the API may ask of the projection: read-only, answers already in partner JSON so the API
 // never parses and re-serialises documents. The SQLite implementation is `leitor-sqlite.ts`.
 
-/** A listing page parsed: the `ListagemImoveis` of partner-api.md. */
-export interface PaginaLida {
-  readonly dados: ({ id: string } & Record<string, unknown>)[];
-  readonly por_pagina: number;
-  readonly proximo_cursor: string | null;
+/**
+ * A page of listed items (Properties and Withdrawn properties) already in partner JSON, joined by
+ * commas without brackets. SQLite assembles it in one piece, so documents go from the database to
+ * the socket without being decoded, parsed or crossing into JavaScript one by one.
+ */
+export interface PaginaItens {
+  /** `{…},{…}`: at most `limite` items in ascending `id` order; empty when there are none. */
+  readonly json: Buffer;
+  readonly quantidade: number;
+  /** The last item's id when at least one more matching item follows it (the next cursor), else null. */
+  readonly proximoCursor: string | null;
+  /** Items matching the whole filter, not just this page (read in the same snapshot). */
   readonly total: number;
 }
 
-/** Parses a listing page, for tests and tools (the API sends the bytes as they are). */
-export const lerPagina = (corpo: Buffer): PaginaLida => JSON.parse(corpo.toString()) as PaginaLida;
+/** The page's items parsed, for tests and tools (the API never parses documents). */
+export function itensDaPagina(pagina: PaginaItens): ({ id: string } & Record<string, unknown>)[] {
+  return JSON.parse(`[${pagina.json.toString()}]`) as ({ id: string } & Record<string, unknown>)[];
+}
 
 export interface ItemRemovidoLinha {
   readonly id: string;
@@ -30,12 +39,10 @@ export interface Frescor {
 }
 
 export interface LeitorProjecao {
-  // Listings answer a whole `ListagemImoveis` body as partners receive it: at most `limite` items
-  // in ascending id order, the cursor when another item follows, the filter's total.
-  /** Full scan: advertised properties with `id > aposId`. */
-  listarAnunciados(args: { aposId: string | null; limite: number }): Buffer;
+  /** Full scan: advertised properties with `id > aposId`, ascending. */
+  listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens;
   /** Incremental: every ever-advertised property with `atualizado_em >= desdeMs` and `id > aposId`. */
-  listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): Buffer;
+  listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens;
   /** The Property JSON of an advertised property, or null when absent or not advertised. */
   obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null;
   /** Removal items with `removido_em >= desdeMs`, oldest first. */

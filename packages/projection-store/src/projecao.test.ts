@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { lerPagina, type PaginaLida } from './leitor.ts';
+import { itensDaPagina, type PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
@@ -36,10 +36,10 @@ function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos
   return prepararEAplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
 
-const todos = (desdeMs: number) => lerPagina(leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 }));
+const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });
 const parse = (json: Buffer) => JSON.parse(json.toString()) as Record<string, unknown>;
 const id = () => randomUUID();
-const idsDe = (pagina: PaginaLida) => pagina.dados.map((i) => i.id);
+const idsDe = (pagina: PaginaItens) => itensDaPagina(pagina).map((i) => i.id);
 
 describe('given an advertised property is saved', () => {
   it('it is served by the full scan, the detail and the incremental listing, stamped with the commit instant', () => {
@@ -47,9 +47,9 @@ describe('given an advertised property is saved', () => {
     aplicar([imovelSalvo(a, 1)]);
     const instante = new Date(relogio).toISOString();
 
-    const cheia = lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 }));
+    const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
     expect(cheia.total).toBe(1);
-    expect(cheia.dados[0]).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
+    expect(itensDaPagina(cheia)[0]).toMatchObject({ id: a, publicado: true, atualizado_em: instante });
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(relogio);
     expect(idsDe(todos(relogio))).toEqual([a]);
     expect(idsDe(todos(relogio + 1))).toEqual([]);
@@ -86,11 +86,11 @@ describe('given an advertised property stops being advertised', () => {
     aplicar([imovelSalvo(a, 1)]);
     aplicar([imovelSalvo(a, 2, { situacao: 'Vendido' })]);
 
-    expect(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })).total).toBe(0);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
     expect(leitor.obterAnunciado(a)).toBeNull();
     const incremental = todos(relogio);
     expect(incremental.total).toBe(1);
-    expect(incremental.dados).toEqual([{
+    expect(itensDaPagina(incremental)).toEqual([{
       id: a,
       codigo: expect.any(String),
       publicado: false,
@@ -116,7 +116,7 @@ describe('given a property is deleted', () => {
     aplicar([imovelSalvo(a, 1), ...(Object.keys(sobre).length ? [imovelSalvo(a, 2, sobre)] : [])]);
     aplicar([imovelExcluido(a, 3, 'AP777')]);
     expect(todos(0).total).toBe(0);
-    expect(idsDe(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })))).toEqual([]);
+    expect(idsDe(leitor.listarAnunciados({ aposId: null, limite: 50 }))).toEqual([]);
     expect(leitor.listarRemovidos(relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
   });
 
@@ -219,21 +219,21 @@ describe('listings stay consistent at every step', () => {
       let cursor: string | null = null;
       let paginas = 0;
       for (;;) {
-        const p = lerPagina(leitor.listarAlterados({ desdeMs: desde, aposId: cursor, limite: 7 }));
+        const p = leitor.listarAlterados({ desdeMs: desde, aposId: cursor, limite: 7 });
         expect(p.total).toBe(contar(desde));
         vistos.push(...idsDe(p));
-        expect(p.por_pagina).toBe(7);
+        expect(p.quantidade).toBe(idsDe(p).length);
         paginas++;
-        if (p.proximo_cursor === null) break;
-        expect(p.dados).toHaveLength(7);
-        expect(p.proximo_cursor).toBe(vistos.at(-1));
-        cursor = p.proximo_cursor;
+        if (p.proximoCursor === null) break;
+        expect(p.quantidade).toBe(7);
+        expect(p.proximoCursor).toBe(vistos.at(-1));
+        cursor = p.proximoCursor;
       }
       expect(vistos).toEqual([...vistos].sort());
       expect(new Set(vistos).size).toBe(contar(desde));
       expect(paginas).toBe(Math.max(1, Math.ceil(contar(desde) / 7)));
     }
-    expect(lerPagina(leitor.listarAnunciados({ aposId: null, limite: 1 })).total).toBe(300 - 20 - 5);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 1 }).total).toBe(300 - 20 - 5);
     db.close();
   });
 });
@@ -267,8 +267,8 @@ describe('schema versions', () => {
     const migrado = LeitorSqlite.abrir(caminho);
     try {
       expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(2_000);
-      expect(idsDe(lerPagina(migrado.listarAnunciados({ aposId: null, limite: 10 })))).toEqual([b]);
-      const alterados = lerPagina(migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 }));
+      expect(idsDe(migrado.listarAnunciados({ aposId: null, limite: 10 }))).toEqual([b]);
+      const alterados = migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 });
       expect(idsDe(alterados)).toEqual([a, b].sort());
       expect(alterados.total).toBe(2);
     } finally {

@@ -1,6 +1,24 @@
-// Removal listings and ETag matching.
+// Listing pages wrapped around the reader's items, and ETag matching.
 import { describe, expect, it } from 'vitest';
-import { etagCorresponde, etagImovel, montarRemovidos } from './imoveis.routes.ts';
+import { etagCorresponde, etagImovel, montarListagem, montarRemovidos } from './imoveis.routes.ts';
+
+describe('montarListagem', () => {
+  it('wraps the ready-made items and points the cursor where the reader says more follow', () => {
+    const json = Buffer.from('{"id":"a","titulo":"Casa açaí","atualizado_em":"2026-11-21T10:00:00.000Z"},{"id":"b"}');
+    const corpo = montarListagem({ json, quantidade: 2, proximoCursor: 'b', total: 5 }, 2).toString();
+    expect(JSON.parse(corpo)).toEqual({
+      dados: [{ id: 'a', titulo: 'Casa açaí', atualizado_em: '2026-11-21T10:00:00.000Z' }, { id: 'b' }],
+      por_pagina: 2,
+      proximo_cursor: 'b',
+      total: 5,
+    });
+  });
+
+  it('ends with a null cursor, also for an empty result', () => {
+    const corpo = montarListagem({ json: Buffer.alloc(0), quantidade: 0, proximoCursor: null, total: 0 }, 50).toString();
+    expect(JSON.parse(corpo)).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
+  });
+});
 
 describe('montarRemovidos', () => {
   it('writes ISO date-times with milliseconds and escapes the code', () => {

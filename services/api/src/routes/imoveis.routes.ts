@@ -13,10 +13,19 @@ import {
   ObterImovelParams,
   POR_PAGINA,
 } from '@imoveis/contracts';
-import type { ItemRemovidoLinha } from '@imoveis/projection-store';
+import type { ItemRemovidoLinha, PaginaItens } from '@imoveis/projection-store';
 import { ImovelNaoEncontrado } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
+
+const ABRE_DADOS = Buffer.from('{"dados":[');
+
+/** `{"dados":[...],"por_pagina":n,"proximo_cursor":..,"total":n}` around the page's ready-made items. */
+export function montarListagem(pagina: PaginaItens, porPagina: number): Buffer {
+  const cursor = pagina.proximoCursor === null ? 'null' : `"${pagina.proximoCursor}"`;
+  const fecho = Buffer.from(`],"por_pagina":${porPagina},"proximo_cursor":${cursor},"total":${pagina.total}}`);
+  return Buffer.concat([ABRE_DADOS, pagina.json, fecho], ABRE_DADOS.length + pagina.json.length + fecho.length);
+}
 
 export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {
   const dados = itens.map((i) => `{"id":"${i.id}","codigo":${JSON.stringify(i.codigo)},"removido_em":"${new Date(i.removidoEm).toISOString()}"}`);
@@ -65,11 +74,11 @@ export function rotasImoveis(fonte: FonteProjecao) {
         const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
         const leitor = fonte.atual();
         const aposId = cursor ?? null;
-        const corpo =
+        const pagina =
           desde === undefined
             ? leitor.listarAnunciados({ aposId, limite: porPagina })
             : leitor.listarAlterados({ desdeMs: desde.getTime(), aposId, limite: porPagina });
-        enviarJson(reply, corpo);
+        enviarJson(reply, montarListagem(pagina, porPagina));
       },
     );
 
