@@ -1,6 +1,7 @@
 // bench:api — the partner API over a projection of 1,000,000 properties built by the generator
 // through the projector's code, beside a bare Fastify route answering the identical bytes from
-// memory. Prints req/s, p50 and p99 per scenario and the ratios to the baseline.
+// memory. Prints req/s, p50 and p99 per scenario, the ratios to the baseline, and the CPU time
+// each server spent per request.
 // Usage: pnpm bench:api [--imoveis N] [--segundos S] [--so <part of a scenario's name>]
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { portasLivres } from '../test/infra/processo-servico.ts';
-import { RAIZ, argumentoNumerico, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
+import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
 const segundos = argumentoNumerico('segundos', 10);
@@ -62,10 +63,14 @@ function janela(leitor: LeitorSqlite, listados: number, fracao: number): string 
   return new Date(alto).toISOString();
 }
 
-async function medir(url: string, token: string | null) {
+/** req/s, latencies, and the server's CPU time (every thread) per request: steadier than req/s here. */
+async function medir(url: string, token: string | null, pid: number | undefined) {
+  const cpuAntes = cpuSegundos(pid);
   const r = await autocannon({ url, connections: CONEXOES, duration: segundos, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const cpuDepois = cpuSegundos(pid);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const cpuUs = cpuAntes === null || cpuDepois === null ? null : ((cpuDepois - cpuAntes) * 1e6) / r.requests.total;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
 }
 
 async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: string, flagsNode: string[] = []) {
@@ -118,8 +123,8 @@ const baseUrl = base.base;
 
 const linhas: (string | number)[][] = [];
 for (const [nome, url] of cenarios) {
-  const real = await medir(baseApi + url, token);
-  const linhaBase = await medir(baseUrl + url, null);
+  const real = await medir(baseApi + url, token, api.processo.pid);
+  const linhaBase = await medir(baseUrl + url, null, base.processo.pid);
   const itens = (JSON.parse(respostas[url]!) as { dados?: unknown[]; total?: number }).total;
   linhas.push([
     nome,
@@ -129,6 +134,8 @@ for (const [nome, url] of cenarios) {
     real.p99,
     inteiro(linhaBase.rps),
     (real.rps / linhaBase.rps).toFixed(2),
+    real.cpuUs?.toFixed(0) ?? '?',
+    linhaBase.cpuUs?.toFixed(0) ?? '?',
   ]);
 }
 const rssApi = picoRssMb(api.processo.pid);
@@ -136,5 +143,5 @@ await encerrar(api.processo);
 await encerrar(base.processo);
 
 console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição\n`);
-console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'razão'], linhas));
+console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'razão', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
 console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);
