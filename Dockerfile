@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# One image for the projector and the API (docker-compose.yml picks the command). TypeScript runs
-# through tsx, as `pnpm projector` / `pnpm api` do outside Docker, so the image keeps the dev deps.
+# One image for the projector and the API (docker-compose.yml picks the command). The services are
+# built into plain JavaScript here (scripts/build.ts) and run by node alone, as `pnpm projector` /
+# `pnpm api` do outside Docker; the demo and the CLIs run through tsx, so the image keeps the dev deps.
 FROM node:22-bookworm-slim
 
 # better-sqlite3 compiles its addon when no prebuilt binary can be downloaded.
@@ -23,7 +24,8 @@ COPY --chown=node:node pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN pnpm fetch
 
 COPY --chown=node:node . .
-RUN pnpm install --frozen-lockfile --offline
+RUN pnpm install --frozen-lockfile --offline \
+ && pnpm build api && pnpm build projector
 
 ENV DATABASE_PATH=/data/projecao.db \
     CREDENTIALS_FILE=/data/credenciais.json

@@ -3,6 +3,7 @@
 // memory. Prints req/s, p50 and p99 per scenario, the ratios to the baseline, and the CPU time
 // each server spent per request.
 // Usage: pnpm bench:api [--imoveis N] [--segundos S] [--so <part of a scenario's name>]
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -11,7 +12,7 @@ import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { portasLivres } from '../test/infra/processo-servico.ts';
-import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
+import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
 const segundos = argumentoNumerico('segundos', 10);
@@ -73,9 +74,9 @@ async function medir(url: string, token: string | null, pid: number | undefined)
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
 }
 
-async function iniciarServidor(arquivo: string, env: NodeJS.ProcessEnv, sonda: string, flagsNode: string[] = []) {
+async function iniciarServidor(iniciar: (env: NodeJS.ProcessEnv) => ChildProcess, sonda: string) {
   const [porta] = await portasLivres(1);
-  const processo = iniciarTs(arquivo, { ...env, PORT: String(porta) }, 'inherit', flagsNode);
+  const processo = iniciar({ PORT: String(porta) });
   const base = `http://127.0.0.1:${porta}`;
   await esperarAte(async () => (await fetch(base + sonda).catch(() => null))?.ok === true, 200);
   return { processo, base };
@@ -100,13 +101,9 @@ if (so > 0) cenarios.splice(0, cenarios.length, ...cenarios.filter(([nome]) => n
 const credenciais = join(dir, 'credenciais.json');
 rmSync(credenciais, { force: true });
 const { token } = emitirCredencial(credenciais, 'bench');
-const api = await iniciarServidor(
-  'services/api/src/server.ts',
-  { DATABASE_PATH: caminho, CREDENTIALS_FILE: credenciais, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_LAG_SECONDS: '86400', REDIS_URL: '' },
-  '/health/live',
-  // The node flags of `pnpm api` (package.json).
-  ['--max-semi-space-size=4'],
-);
+const ambienteApi = { DATABASE_PATH: caminho, CREDENTIALS_FILE: credenciais, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_LAG_SECONDS: '86400', REDIS_URL: '' };
+// Built and started as `pnpm api` starts it, node flags included (package.json).
+const api = await iniciarServidor((env) => iniciarServico('api', 'server.js', { ...ambienteApi, ...env }, 'inherit', ['--max-semi-space-size=4']), '/health/live');
 const baseApi = api.base;
 
 // Record the real answers, then serve them from memory in the baseline process.
@@ -118,7 +115,8 @@ for (const [, url] of cenarios) {
 }
 const arquivoRespostas = join(dir, 'respostas.json');
 writeFileSync(arquivoRespostas, JSON.stringify(respostas));
-const base = await iniciarServidor('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas }, cenarios[0]![1]);
+// The baseline runs from source: tsx's loader thread sits idle once the file is loaded.
+const base = await iniciarServidor((env) => iniciarTs('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas, ...env }), cenarios[0]![1]);
 const baseUrl = base.base;
 
 const linhas: (string | number)[][] = [];

@@ -1,5 +1,5 @@
 // Shared helpers of the benchmark scripts: infrastructure, child processes, peak memory, tables.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { iniciarServicos, type Servicos } from '../test/infra/servicos.ts';
 
@@ -21,11 +21,31 @@ export function picoRssMb(pid: number | undefined): number | null {
   }
 }
 
-/** Runs a TypeScript entry point as `node [flags] --import tsx <arquivo>`, as the package scripts do. */
+/** Runs a TypeScript entry point from source, as `node [flags] --import tsx <arquivo>`. */
 export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit', flagsNode: string[] = []): ChildProcess {
+  return iniciarNode([...flagsNode, '--import', 'tsx', arquivo], env, saida);
+}
+
+/**
+ * Builds a service and runs one of its entry points as `pnpm api` / `pnpm projector` run them:
+ * `node [flags] services/<servico>/dist/<entrada>`, with no TypeScript loader in the process.
+ */
+export function iniciarServico(
+  servico: 'api' | 'projector',
+  entrada: string,
+  env: NodeJS.ProcessEnv,
+  saida: 'inherit' | 'pipe' = 'inherit',
+  flagsNode: string[] = [],
+): ChildProcess {
+  const construido = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', servico], { cwd: RAIZ, stdio: 'inherit' });
+  if (construido.status !== 0) throw new Error(`o build de ${servico} falhou (código ${String(construido.status)})`);
+  return iniciarNode([...flagsNode, `services/${servico}/dist/${entrada}`], env, saida);
+}
+
+function iniciarNode(args: string[], env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe'): ChildProcess {
   // BENCH_PROFILE=<dir> writes a CPU profile of every measured process there, on exit.
   const perfil = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  return spawn(process.execPath, [...perfil, ...flagsNode, '--import', 'tsx', arquivo], {
+  return spawn(process.execPath, [...perfil, ...args], {
     cwd: RAIZ,
     env: { ...process.env, ...env },
     stdio: ['ignore', saida, 'inherit'],

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { enviarParaKafka, gerarCargaInicial } from '@imoveis/generator';
 import { EscritorProjecao } from '@imoveis/projection-store';
-import { argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarTs, inteiro, picoRssMb, servicos, tabela } from './comum.ts';
+import { argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, servicos, tabela } from './comum.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ try {
   const banco = join(dir, 'projecao.db');
   EscritorProjecao.abrir(banco).close();
   inicio = performance.now();
-  const projetor = iniciarTs('services/projector/src/server.ts', {
+  const projetor = iniciarServico('projector', 'server.js', {
     ...env,
     KAFKA_GROUP_ID: `projetor-${sufixo}`,
     DATABASE_PATH: banco,

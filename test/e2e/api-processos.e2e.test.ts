@@ -1,4 +1,4 @@
-// The API as operators run it (`pnpm api`, i.e. server.ts): a bad setting stops it with one line
+// The API as operators run it (`pnpm api`: server.ts built, run by node alone): a bad setting stops it with one line
 // naming the variable; three processes sharing one Redis admit exactly the limit per credential
 // over real HTTP; SIGTERM shuts a process down cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { emitirCredencial } from '../../services/api/src/index.ts';
-import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { comandoServico, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
 import { criarProjecao, idsOrdenados, type ProjecaoDeTeste } from '../integration/api-suporte.ts';
 
@@ -19,7 +19,7 @@ interface Processo {
 }
 
 function iniciarApi(env: Record<string, string>): Processo {
-  const filho = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/server.ts'], {
+  const filho = spawn(...comandoServico('api'), {
     cwd: RAIZ,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

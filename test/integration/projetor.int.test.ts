@@ -11,7 +11,7 @@ import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produ
 import { EscritorProjecao, LeitorSqlite, itensDaPagina, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
-import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { comandoServico, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 
 const FOTOS = 'https://fotos.exemplo.com.br';
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -448,7 +448,7 @@ describe('projector against a real Kafka broker', () => {
   }, 60_000);
 
   it('stops at start with one line naming a bad setting', async () => {
-    const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+    const processo = spawn(...comandoServico('projector'), {
       cwd: RAIZ,
       env: { ...process.env, PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br', DATABASE_PATH: sqliteTemporario().caminho },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -469,7 +469,7 @@ describe('projector against a real Kafka broker', () => {
       [pasta.caminho, /^SQLITE_CANTOPEN/],
       [`${pasta.caminho}-arquivo/projecao.db`, /^(ENOTDIR|EEXIST)$/], // its folder is a file
     ] as const) {
-      const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+      const processo = spawn(...comandoServico('projector'), {
         cwd: RAIZ,
         env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -487,7 +487,7 @@ describe('projector against a real Kafka broker', () => {
     limpezas.push(() => banco.remover());
     EscritorProjecao.abrir(banco.caminho).close();
     writeFileSync(marcadorDe(banco.caminho), 'um-boot-anterior\n');
-    const processo = spawn(process.execPath, ['--import', 'tsx', 'services/projector/src/server.ts'], {
+    const processo = spawn(...comandoServico('projector'), {
       cwd: RAIZ,
       env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -503,7 +503,8 @@ describe('projector against a real Kafka broker', () => {
 
 /** The real projector process; `limiteArquivoKb` caps the size of any file it writes (`ulimit -f`). */
 function iniciarProcessoProjetor(mundo: Mundo, groupId: string, opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe' } = {}): ChildProcess {
-  const comando = [process.execPath, '--import', 'tsx', 'services/projector/src/server.ts'];
+  const [node, args] = comandoServico('projector');
+  const comando = [node, ...args];
   // bash's ulimit -f counts 1024-byte blocks; past it, a write fails with EFBIG, as on a full disk.
   const [programa, ...argumentos] =
     opcoes.limiteArquivoKb === undefined ? comando : ['bash', '-c', `ulimit -f ${opcoes.limiteArquivoKb} && exec "$@"`, 'bash', ...comando];
