@@ -1,6 +1,7 @@
 // Shared helpers of the benchmark scripts: infrastructure, child processes, peak memory, tables.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { comandoServico } from '../test/infra/construir.ts';
 import { iniciarServicos, type Servicos } from '../test/infra/servicos.ts';
 
 export const RAIZ = new URL('../', import.meta.url).pathname;
@@ -37,9 +38,8 @@ export function iniciarServico(
   saida: 'inherit' | 'pipe' = 'inherit',
   flagsNode: string[] = [],
 ): ChildProcess {
-  const construido = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', servico], { cwd: RAIZ, stdio: 'inherit' });
-  if (construido.status !== 0) throw new Error(`o build de ${servico} falhou (código ${String(construido.status)})`);
-  return iniciarNode([...flagsNode, `services/${servico}/dist/${entrada}`], env, saida);
+  const [, args] = comandoServico(servico, entrada);
+  return iniciarNode([...flagsNode, ...args], env, saida);
 }
 
 function iniciarNode(args: string[], env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe'): ChildProcess {

@@ -1,6 +1,5 @@
 // Per-test isolation for integration tests: unique Kafka names and throwaway SQLite files, so
 // tests sharing one broker and one run never see each other's data.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,20 +44,4 @@ export function sqliteTemporario(nome = 'projecao.db'): SqliteTemporario {
       pendentes.delete(dir);
     },
   };
-}
-
-const RAIZ_REPO = new URL('../', import.meta.url).pathname;
-const construidos = new Set<string>();
-
-/**
- * The command that starts a service's entry point as operators start it (`pnpm api`,
- * `pnpm projector`): built with scripts/build.ts (once per test file) and run by node alone.
- */
-export function comandoServico(servico: 'api' | 'projector', entrada = 'server.js'): [string, string[]] {
-  if (!construidos.has(servico)) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', servico], { cwd: RAIZ_REPO, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`o build de ${servico} falhou:\n${r.stderr}`);
-    construidos.add(servico);
-  }
-  return [process.execPath, [`services/${servico}/dist/${entrada}`]];
 }

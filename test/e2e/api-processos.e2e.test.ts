@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { emitirCredencial } from '../../services/api/src/index.ts';
-import { comandoServico, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
 import { criarProjecao, idsOrdenados, type ProjecaoDeTeste } from '../integration/api-suporte.ts';
 

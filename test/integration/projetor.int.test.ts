@@ -11,7 +11,8 @@ import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produ
 import { EscritorProjecao, LeitorSqlite, itensDaPagina, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
-import { comandoServico, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { comandoServico } from '../infra/construir.ts';
 
 const FOTOS = 'https://fotos.exemplo.com.br';
 const RAIZ = new URL('../../', import.meta.url).pathname;
