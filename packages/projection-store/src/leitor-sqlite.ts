@@ -1,6 +1,6 @@
 // The API's side of the projection: a read-only connection answering in ready-to-send JSON. SQLite
-// writes each page whole (stored documents plus `atualizado_em`, appended as text): one value
-// crosses into JavaScript per page, and no document is ever parsed or re-serialised.
+// writes a page's items in one value (stored documents, `atualizado_em` appended as text): one
+// value crosses into JavaScript per page, and no document is ever parsed or re-serialised.
 import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
@@ -50,6 +50,31 @@ const alterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string =>
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
 
+/** A listing's two statements: its page, and whether anything follows an id. `F`: the filter's own parameters. */
+interface ConsultasDePagina<F extends unknown[]> {
+  readonly pagina: Database.Statement<[...F, string, number], LinhaPagina>;
+  readonly mais: Database.Statement<[...F, string], [1]>;
+}
+
+function consultasDePagina<F extends unknown[]>(db: Database.Database, filtro: string): ConsultasDePagina<F> {
+  return {
+    pagina: db.prepare<[...F, string, number], LinhaPagina>(paginaEmJson(filtro)).raw(),
+    mais: db.prepare<[...F, string], [1]>(existe(filtro)).raw(),
+  };
+}
+
+/** A page and its cursor: the last id, when a full page is followed by one more item. */
+function lerPagina<F extends unknown[]>(
+  consultas: ConsultasDePagina<F>,
+  filtro: F,
+  args: { aposId: string | null; limite: number },
+  total: number,
+): PaginaItens {
+  const [json, quantidade, ultimo] = consultas.pagina.get(...filtro, args.aposId ?? INICIO, args.limite)!;
+  const haMais = ultimo !== null && quantidade === args.limite && consultas.mais.get(...filtro, ultimo) !== undefined;
+  return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total };
+}
+
 export class LeitorSqlite implements LeitorProjecao {
   readonly #db: Database.Database;
   readonly #s;
@@ -57,12 +82,9 @@ export class LeitorSqlite implements LeitorProjecao {
   constructor(db: Database.Database) {
     this.#db = db;
     this.#s = {
-      anunciados: db.prepare<[string, number], LinhaPagina>(paginaEmJson(ANUNCIADOS)).raw(),
-      maisAnunciados: db.prepare<[string], [1]>(existe(ANUNCIADOS)).raw(),
-      alteradosPorId: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_por_id'))).raw(),
-      maisAlteradosPorId: db.prepare<[number, string], [1]>(existe(alterados('imoveis_por_id'))).raw(),
-      alteradosPorInstante: db.prepare<[number, string, number], LinhaPagina>(paginaEmJson(alterados('imoveis_alterados'))).raw(),
-      maisAlteradosPorInstante: db.prepare<[number, string], [1]>(existe(alterados('imoveis_alterados'))).raw(),
+      anunciados: consultasDePagina<[]>(db, ANUNCIADOS),
+      alteradosPorId: consultasDePagina<[number]>(db, alterados('imoveis_por_id')),
+      alteradosPorInstante: consultasDePagina<[number]>(db, alterados('imoveis_alterados')),
       obter: db.prepare<[string], [Buffer, number]>(`SELECT CAST(${ITEM_JSON} AS BLOB), atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1`).raw(),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
@@ -95,22 +117,15 @@ export class LeitorSqlite implements LeitorProjecao {
   // Each listing reads its page, whether more follows, and its total inside one read transaction:
   // one snapshot.
   listarAnunciados(args: { aposId: string | null; limite: number }): PaginaItens {
-    return this.#lerNoMesmoInstante(() => {
-      const [json, quantidade, ultimo] = this.#s.anunciados.get(args.aposId ?? INICIO, args.limite)!;
-      const haMais = quantidade === args.limite && this.#s.maisAnunciados.get(ultimo!) !== undefined;
-      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total: this.contarAnunciados() };
-    });
+    return this.#lerNoMesmoInstante(() => lerPagina(this.#s.anunciados, [], args, this.contarAnunciados()));
   }
 
   listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens {
     return this.#lerNoMesmoInstante(() => {
       const total = this.contarAlterados(args.desdeMs);
       const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
-      const [consulta, mais] =
-        plano === 'por-id' ? [this.#s.alteradosPorId, this.#s.maisAlteradosPorId] : [this.#s.alteradosPorInstante, this.#s.maisAlteradosPorInstante];
-      const [json, quantidade, ultimo] = consulta.get(args.desdeMs, args.aposId ?? INICIO, args.limite)!;
-      const haMais = quantidade === args.limite && mais.get(args.desdeMs, ultimo!) !== undefined;
-      return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total };
+      const consultas = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
+      return lerPagina(consultas, [args.desdeMs], args, total);
     });
   }
 
