@@ -2,6 +2,7 @@
 # One image for the projector and the API (docker-compose.yml picks the command). The services are
 # built into plain JavaScript here (scripts/build.ts) and run by node alone, as `pnpm projector` /
 # `pnpm api` do outside Docker; the demo and the CLIs run through tsx, so the image keeps the dev deps.
+# Commands start node itself, never pnpm: pnpm does not pass SIGTERM on to what it runs.
 FROM node:22-bookworm-slim
 
 # better-sqlite3 compiles its addon when no prebuilt binary can be downloaded.
@@ -29,4 +30,4 @@ RUN pnpm install --frozen-lockfile --offline \
 
 ENV DATABASE_PATH=/data/projecao.db \
     CREDENTIALS_FILE=/data/credenciais.json
-CMD ["pnpm", "start"]
+CMD ["node", "--import", "tsx", "services/demo/src/main.ts"]
