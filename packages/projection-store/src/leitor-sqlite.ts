@@ -78,9 +78,12 @@ function lerPagina<F extends unknown[]>(
 export class LeitorSqlite implements LeitorProjecao {
   readonly #db: Database.Database;
   readonly #s;
+  /** Made once: better-sqlite3 builds a transaction's wrappers on every `transaction()` call. */
+  readonly #transacao: Database.Transaction<(fn: () => unknown) => unknown>;
 
   constructor(db: Database.Database) {
     this.#db = db;
+    this.#transacao = db.transaction((fn: () => unknown) => fn());
     this.#s = {
       anunciados: consultasDePagina<[]>(db, ANUNCIADOS),
       alteradosPorId: consultasDePagina<[number]>(db, alterados('imoveis_por_id')),
@@ -162,7 +165,7 @@ export class LeitorSqlite implements LeitorProjecao {
   }
 
   #lerNoMesmoInstante<T>(fn: () => T): T {
-    return this.#db.transaction(fn).deferred();
+    return this.#transacao.deferred(fn) as T;
   }
 
   #estado(chave: string): number {
