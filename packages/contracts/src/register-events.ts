@@ -35,7 +35,8 @@ export const Valores = z.object({
 export type Valores = z.infer<typeof Valores>;
 
 export const FotoRegistro = z.object({
-  arquivo: z.string().min(1),
+  // An empty key is a wrong value inside a valid event: the photo is left out (domain's fotos.ts).
+  arquivo: z.string(),
   ordem: z.number(),
   principal: z.boolean(),
   publica: z.boolean(),
@@ -46,7 +47,7 @@ export type FotoRegistro = z.infer<typeof FotoRegistro>;
 /** `dados` of `imovel.salvo`, without the private fields. */
 export const ImovelRegistro = z.object({
   id: z.uuid(),
-  codigo: z.string().min(1),
+  codigo: z.string(),
   ativo: z.boolean(),
   publicar_no_site: z.boolean(),
   situacao: opcional(z.string()),
@@ -94,7 +95,7 @@ export const ImovelSalvo = z.object({ ...envelope, tipo: z.literal('imovel.salvo
 export const ImovelExcluido = z.object({
   ...envelope,
   tipo: z.literal('imovel.excluido'),
-  dados: z.object({ id: z.uuid(), codigo: z.string().min(1) }),
+  dados: z.object({ id: z.uuid(), codigo: z.string() }),
 });
 export const CondominioSalvo = z.object({ ...envelope, tipo: z.literal('condominio.salvo'), dados: CondominioRegistro });
 export const CondominioExcluido = z.object({

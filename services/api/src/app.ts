@@ -11,7 +11,7 @@ import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
-import errosPlugin from './plugins/erros.plugin.ts';
+import errosPlugin, { responderErroDoFramework } from './plugins/erros.plugin.ts';
 import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
 import { rotasImoveis } from './routes/imoveis.routes.ts';
 import { rotasSaude } from './routes/saude.routes.ts';
@@ -44,9 +44,8 @@ export interface DependenciasApp {
   readonly agora?: () => number;
 }
 
-const PARTNER_PATHS = ['/imoveis', '/imoveis/removidos', '/imoveis/:id'];
-// Every method but GET on a known route answers 405 (HEAD too: the interface exposes only GET).
-const OUTROS_METODOS = ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
+/** `/api/v1/imoveis`, `/api/v1/imoveis/removidos` and `/api/v1/imoveis/{id}`, query string or not. */
+const CAMINHO_DE_PARCEIRO = new RegExp(`^${PREFIXO}/imoveis(?:/[^/?]+)?(?:\\?|$)`);
 
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
@@ -62,7 +61,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     exposeHeadRoutes: false,
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // A URL is bounded by Node's header size; a long id then gets the 400 naming `id`.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 8 * 1024 },
+    // A URL the router cannot decode gets an Erro body like every other failure.
+    frameworkErrors: responderErroDoFramework,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,6 +79,12 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     maxRssBytes: pressao.maxRssBytes ?? 0,
     sampleInterval: pressao.intervaloAmostraMs ?? 1_000,
     retryAfter: 5,
+  });
+
+  // Every method but GET on a partner path answers 405 (HEAD too: the interface exposes only
+  // GET), whatever the method and before any body is read.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && CAMINHO_DE_PARCEIRO.test(request.url)) throw new MetodoNaoPermitido(request.method);
   });
 
   await app.register(fastifyCompress, {
@@ -101,23 +109,6 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     async (api) => {
       api.addHook('onRequest', criarPorteiro({ credenciais: deps.credenciais, limitador: deps.limitador, metricas }));
       await api.register(rotasImoveis(fonte));
-    },
-    { prefix: PREFIXO },
-  );
-
-  await app.register(
-    (metodos, _opcoes, pronto) => {
-      for (const url of PARTNER_PATHS) {
-        metodos.route({
-          method: [...OUTROS_METODOS],
-          url,
-          schema: { hide: true },
-          handler: (request) => {
-            throw new MetodoNaoPermitido(request.method);
-          },
-        });
-      }
-      pronto();
     },
     { prefix: PREFIXO },
   );

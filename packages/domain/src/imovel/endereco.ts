@@ -37,7 +37,10 @@ function dentroDoIntervalo(valor: number | null, limite: number): valor is numbe
 
 /** Two decimal places is about 1 km: enough for a map of the neighbourhood, not enough to find the building. */
 function arredondarParaBairro(valor: number): number {
-  const arredondado = Math.round(valor * 100) / 100;
+  // toFixed rounds the exact stored value, halves away from zero on both sides of the equator and
+  // meridian; Math.round(valor * 100) loses precision in the product (-46.645 gave -46.64) and
+  // rounds halves towards +∞.
+  const arredondado = Number(valor.toFixed(2));
   // -0 would serialise as 0 anyway; normalising keeps equality checks in tests and callers simple.
   return arredondado === 0 ? 0 : arredondado;
 }

@@ -5,6 +5,11 @@ import { foto } from './registro-de-teste.ts';
 const BASE = 'https://cdn.exemplo.com/wm';
 
 describe('mapearFotos', () => {
+  it('leaves out a photo without a storage key (there is no address to give) and renumbers the rest', () => {
+    const fotos = mapearFotos([foto({ arquivo: '  ', principal: true }), foto({ arquivo: 'b.jpg' })], BASE);
+    expect(fotos).toEqual([{ url: `${BASE}/b.jpg`, ordem: 1, principal: true }]);
+  });
+
   it('shows only public photos', () => {
     const fotos = mapearFotos([foto({ arquivo: 'a.jpg' }), foto({ arquivo: 'privada.jpg', publica: false })], BASE);
     expect(fotos.map((f) => f.url)).toEqual([`${BASE}/a.jpg`]);

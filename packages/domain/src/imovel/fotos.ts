@@ -35,7 +35,8 @@ export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string |
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {
   const publicas: FotoRegistro[] = [];
-  for (const foto of fotos) if (foto.publica) publicas.push(foto);
+  // A photo without a storage key has no address to give.
+  for (const foto of fotos) if (foto.publica && foto.arquivo.trim() !== '') publicas.push(foto);
   publicas.sort(compararFotos);
   const indicePrincipal = Math.max(0, publicas.findIndex((foto) => foto.principal));
   const base = semBarrasNoFim(fotosBaseUrl);

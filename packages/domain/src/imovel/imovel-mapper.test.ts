@@ -196,6 +196,11 @@ describe('mapearImovel', () => {
     expect(mapearImovel(registro({ titulo: null, tipo: null }), contexto).titulo).toBe('Imóvel AP1234');
   });
 
+  it('leaves the default title as built: the code is shown anyway, even when it looks like a telephone', () => {
+    expect(mapearImovel(registro({ titulo: '', tipo: null, codigo: '123456789' }), contexto).titulo).toBe('Imóvel 123456789');
+    expect(mapearImovel(registro({ titulo: null, tipo: 'Casa', codigo: '' }), contexto).titulo).toBe('Casa');
+  });
+
   it('removes contact details from the title and the description', () => {
     const documento = mapearImovel(
       registro({ titulo: 'Casa R$ 450.000 - tel 11 98765-4321', descricao_html: '<p>E-mail: dono@exemplo.com</p><p>CNPJ 12.345.678/0001-95</p>' }),

@@ -28,8 +28,10 @@ function mobiliado(valor: boolean | null): 'Mobiliado' | 'Não' | null {
   return valor ? 'Mobiliado' : 'Não';
 }
 
+/** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
 function titulo(valor: string | null, tipo: string | null, codigo: string): string {
-  return removerContatos(aparado(valor) ?? `${tipo ?? 'Imóvel'} ${codigo}`);
+  const digitado = aparado(valor);
+  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(digitado);
 }
 
 function descricao(html: string | null): string | null {

@@ -66,6 +66,11 @@ const MENSAGENS_FRAMEWORK: Record<number, string> = {
   431: 'cabeçalhos grandes demais',
 };
 
+/** Framework errors whose status alone says too little. */
+const MENSAGENS_POR_CODIGO: Record<string, string> = {
+  FST_ERR_BAD_URL: 'URL inválida: um % não forma um caractere válido',
+};
+
 function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequest): Resposta {
   if (erro instanceof ErroApi) return { status: erro.statusCode, mensagem: erro.message, cabecalhos: erro.cabecalhos };
   if (hasZodFastifySchemaValidationErrors(erro)) {
@@ -78,13 +83,21 @@ function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequ
     return { status: 503, mensagem: 'serviço sobrecarregado no momento; tente novamente em instantes', cabecalhos: { 'Retry-After': '5' } };
   }
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
-    return { status: statusCode, mensagem: MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada', cabecalhos: {} };
+    const mensagem = MENSAGENS_POR_CODIGO[code] ?? MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada';
+    return { status: statusCode, mensagem, cabecalhos: {} };
   }
   return { status: 500, mensagem: 'falha temporária; tente novamente', cabecalhos: {} };
 }
 
 export function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyReply {
   return reply.code(resposta.status).headers(resposta.cabecalhos).type(JSON_UTF8).send(JSON.stringify({ mensagem: resposta.mensagem }));
+}
+
+/** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
+export function responderErroDoFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const resposta = paraResposta(erro, request);
+  request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
+  void enviarErro(reply, resposta);
 }
 
 function errosPlugin(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {

@@ -36,7 +36,8 @@ function descricaoGeral(limite: number): string {
     '',
     `**Limites**: ${limite} requisições por minuto (janela deslizante de 60 s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
     'Requisições sem credencial válida são limitadas por endereço do cliente.',
-    'Toda resposta traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers).',
+    'Toda resposta traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers), exceto as recusadas antes de',
+    'serem contadas: a 503 de um servidor sobrecarregado e a 400 de uma URL que não se decodifica.',
     `\`por_pagina\`: de ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}, padrão ${POR_PAGINA.padrao}.`,
     '',
     'Datas-horas: ISO 8601 com fuso; nas respostas, com milissegundos.',
@@ -82,6 +83,17 @@ function referenciados(doc: Json): Set<string> {
   return vistos;
 }
 
+/**
+ * zod names each component with `$id: "#/components/schemas/X"` and a `$schema`: a fragment is
+ * not a valid `$id` in JSON Schema 2020-12 (validators refuse the document), and the dialect is
+ * the document's own. Both go.
+ */
+function semIdsDeSchema(valor: unknown): unknown {
+  if (Array.isArray(valor)) return valor.map(semIdsDeSchema);
+  if (valor === null || typeof valor !== 'object') return valor;
+  return Object.fromEntries(Object.entries(valor).filter(([chave]) => chave !== '$id' && chave !== '$schema').map(([chave, v]) => [chave, semIdsDeSchema(v)]));
+}
+
 /** Completes the generated document; exported so tests can check it without a server. */
 export function completarDocumento(gerado: Json, limite: number): Json {
   const caminhos: Json = {};
@@ -110,11 +122,11 @@ export function completarDocumento(gerado: Json, limite: number): Json {
     }
     caminhos[caminho.slice(PREFIXO.length)] = operacoes;
   }
-  const doc: Json = { ...gerado, paths: caminhos, servers: [{ url: PREFIXO, description: 'Este servidor (a versão vai no caminho).' }] };
+  const doc: Json = { ...gerado, paths: semIdsDeSchema(caminhos), servers: [{ url: PREFIXO, description: 'Este servidor (a versão vai no caminho).' }] };
   const componentes = { ...((gerado['components'] ?? {}) as Json) };
   const schemas = (componentes['schemas'] ?? {}) as Json;
   const usados = referenciados(doc);
-  componentes['schemas'] = Object.fromEntries(Object.entries(schemas).filter(([nome]) => usados.has(nome)));
+  componentes['schemas'] = semIdsDeSchema(Object.fromEntries(Object.entries(schemas).filter(([nome]) => usados.has(nome))));
   componentes['headers'] = cabecalhos(limite);
   componentes['securitySchemes'] = {
     bearer: { type: 'http', scheme: 'bearer', description: 'Credencial emitida pelo operador do serviço, no cabeçalho Authorization; nunca na URL.' },

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decodificarEvento } from './decode.ts';
+
+const ID = '3f0c6a52-7b1e-4e8a-9d2f-5a1b2c3d4e5f';
+const salvo = (dados: Record<string, unknown>) =>
+  JSON.stringify({
+    evento_id: '6f1d9a8e-3c1b-4b7e-9f55-2b0f0f6b8f10',
+    tipo: 'imovel.salvo',
+    versao_schema: 1,
+    ocorrido_em: '2026-11-21T14:03:12.418-03:00',
+    versao: 1,
+    dados: {
+      id: ID,
+      codigo: 'AP1',
+      ativo: true,
+      publicar_no_site: true,
+      situacao: 'Disponível',
+      tipo: null,
+      categoria: null,
+      finalidade: null,
+      lancamento: null,
+      titulo: null,
+      descricao_html: null,
+      endereco: { logradouro: null, numero: null, complemento: null, bairro: null, cidade: null, uf: null, cep: null, latitude: null, longitude: null, exibicao: 'completo' },
+      valores: { venda: null, aluguel: null, condominio: null, iptu: null, iptu_periodicidade: null, preco_sob_consulta: false },
+      aceita_financiamento: null,
+      aceita_permuta: null,
+      mobiliado: null,
+      dormitorios: null,
+      suites: null,
+      banheiros: null,
+      vagas: null,
+      area_util_m2: null,
+      area_total_m2: null,
+      condominio_id: null,
+      caracteristicas: [],
+      fotos: [],
+      video_url: null,
+      tour_virtual_url: null,
+      criado_em: null,
+      ...dados,
+    },
+  });
+
+describe('decodificarEvento', () => {
+  it('accepts the base event of these tests', () => {
+    expect(decodificarEvento('imovel', ID, salvo({}))).toMatchObject({ ok: true });
+  });
+
+  // "A field with a wrong value inside an otherwise valid event ... the event is applied."
+  it('applies an event whose code or a photo key is an empty string: wrong values, not a broken contract', () => {
+    const foto = { arquivo: '', ordem: 1, principal: true, publica: true, alterada_em: null };
+    expect(decodificarEvento('imovel', ID, salvo({ codigo: '', fotos: [foto] }))).toMatchObject({ ok: true });
+    const exclusao = JSON.stringify({ evento_id: '6f1d9a8e-3c1b-4b7e-9f55-2b0f0f6b8f10', tipo: 'imovel.excluido', versao_schema: 1, ocorrido_em: '2026-11-21T14:03:12.418-03:00', versao: 2, dados: { id: ID, codigo: '' } });
+    expect(decodificarEvento('imovel', ID, exclusao)).toMatchObject({ ok: true });
+  });
+
+  it('rejects a code that is not a string: the contract itself is broken', () => {
+    expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+  });
+});
