@@ -45,6 +45,8 @@ const CASOS = [
   '<table><tr><th>a</th><td>b</td></tr></table>',
   '<ol><li>um</li><li>dois</li></ol>',
   '<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>',
+  '<blockquote>citação</blockquote>x<hr>y<ol><li>um<ul><li>dois</li></ul></li></ol>',
+  '<dl><dt>Área</dt><dd>120 m²</dd></dl><address>a</address>b<figure>c<figcaption>d</figcaption></figure>',
   '<html><head><title>x</title></head><body><p>corpo</p></body></html>',
 ];
 
@@ -59,7 +61,7 @@ function aleatorio(semente: number): () => number {
   };
 }
 
-const TAGS = ['p', 'div', 'span', 'strong', 'b', 'em', 'ul', 'li', 'br', 'h2', 'h5', 'a', 'img', 'section', 'u', 'wbr', 'script'];
+const TAGS = ['p', 'div', 'span', 'strong', 'b', 'em', 'ul', 'ol', 'li', 'br', 'h2', 'h5', 'a', 'img', 'section', 'u', 'wbr', 'script', 'dd', 'blockquote', 'hr', 'figcaption'];
 const PEDACOS = ['\u2003', '\ufeff', '\u000b', '\r\n', 'Sala', ' ampla', 'e ', '  ', '\n', '&nbsp;', '&amp;', '&eacute;', 'x\ty', '\u200b', 'Área 120m²', '<!-- c -->', ' ', '9876-5432'];
 
 function htmlAleatorio(sorteio: () => number): string {

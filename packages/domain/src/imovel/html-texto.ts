@@ -1,8 +1,8 @@
 // Rich-text HTML to plain text on htmlparser2's event stream: the layout of html-to-text (the
 // options texto.ts gave it), without its DOM, selector engine and regular-expression whitespace
 // processor, which made it the most expensive step of the mapping. Markup outside the subset an
-// editor produces (tables, ordered lists, quotes, <pre>, <hr>, <body>) goes to html-to-text itself,
-// so every input keeps exactly the text it had; html-texto.test.ts compares the two.
+// editor produces (tables, <pre>, <body>) goes to html-to-text itself, so every input keeps
+// exactly the text it had; html-texto.test.ts compares the two.
 import { compile } from 'html-to-text';
 import { Parser } from 'htmlparser2';
 
@@ -24,6 +24,19 @@ export const htmlParaTextoCompleto = compile({
     { selector: 'h6', options: { uppercase: false } },
     { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
     { selector: 'ul', options: { itemPrefix: '- ' } },
+    // The contract wants tags removed and block ends as line breaks, never text of our own:
+    // ordered lists like the others (no right-aligned numbers), quotes without '> ', a rule
+    // without a line of dashes.
+    { selector: 'ol', format: 'unorderedList', options: { itemPrefix: '- ' } },
+    { selector: 'blockquote', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    { selector: 'hr', format: 'block', options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    // Block elements html-to-text reads as inline ("<dd>a</dd><dd>b</dd>" gave "ab"), and a list
+    // item an editor left outside its list.
+    ...['li', 'dl', 'dt', 'dd', 'address', 'figure', 'figcaption', 'details', 'summary', 'fieldset', 'legend'].map((selector) => ({
+      selector,
+      format: 'block',
+      options: { leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    })),
   ],
 });
 
@@ -196,17 +209,28 @@ const FORMATOS: ReadonlyMap<string, Formato> = new Map([
   ['h4', bloco(2, 2)],
   ['h5', bloco(2, 2)],
   ['h6', bloco(2, 2)],
+  ['blockquote', bloco(2, 2)],
+  ['hr', bloco(2, 2)],
+  ['li', bloco(1, 1)],
+  ['dl', bloco(1, 1)],
+  ['dt', bloco(1, 1)],
+  ['dd', bloco(1, 1)],
+  ['address', bloco(1, 1)],
+  ['figure', bloco(1, 1)],
+  ['figcaption', bloco(1, 1)],
+  ['details', bloco(1, 1)],
+  ['summary', bloco(1, 1)],
+  ['fieldset', bloco(1, 1)],
+  ['legend', bloco(1, 1)],
   ['br', so(QUEBRA)],
   ['ul', so(LISTA)],
+  ['ol', so(LISTA)],
   // Images are skipped; scripts and styles are no text nodes to html-to-text.
   ['img', so(IGNORAR)],
   ['script', so(IGNORAR)],
   ['style', so(IGNORAR)],
   ['table', so(COMPLETO)],
-  ['ol', so(COMPLETO)],
-  ['blockquote', so(COMPLETO)],
   ['pre', so(COMPLETO)],
-  ['hr', so(COMPLETO)],
   // html-to-text converts only the <body> when there is one.
   ['body', so(COMPLETO)],
 ]);

@@ -38,6 +38,15 @@ describe('htmlParaTexto', () => {
     expect(htmlParaTexto('<a href="mailto:dono@exemplo.com">Fale conosco</a> <img src="https://x/y.jpg" alt="foto">')).toBe('Fale conosco');
   });
 
+  it('turns the end of every block an editor may write into a line break, adding no text of its own', () => {
+    expect(htmlParaTexto('<ol><li>Suíte</li><li>Closet</li></ol>')).toBe('- Suíte\n- Closet');
+    expect(htmlParaTexto('<li>Piscina</li><li>Academia</li>')).toBe('Piscina\nAcademia');
+    expect(htmlParaTexto('<dl><dt>Área</dt><dd>120 m²</dd></dl><address>Centro</address><figure>Foto<figcaption>Sala</figcaption></figure>')).toBe(
+      'Área\n120 m²\nCentro\nFoto\nSala',
+    );
+    expect(htmlParaTexto('<blockquote>Ótima localização</blockquote>Perto do metrô<hr>Aceita pet')).toBe('Ótima localização\n\nPerto do metrô\n\nAceita pet');
+  });
+
   it('drops scripts and styles', () => {
     expect(htmlParaTexto('<style>p{color:red}</style><script>alert(1)</script><p>ok</p>')).toBe('ok');
   });
@@ -61,6 +70,14 @@ describe('removerContatos', () => {
     '3333.4444',
     '11.98765.4321',
     '0800 123 4567',
+    // What rich-text editors and hurried agents produce.
+    '98765–4321',
+    '(11) 98765 - 4321',
+    '(11) 3333 – 4444',
+    '98765 — 4321',
+    '+1 (555) 123-4567',
+    '+351 912 345 678',
+    '+44 20 7946 0958',
   ])('replaces the telephone number %s', (telefone) => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
@@ -72,11 +89,18 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725'])('replaces the CPF %s', (cpf) => {
-    expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
+  it.each(['529.982.247-25', '52998224725', '529 982 247 25', '529.982.247 25', '529.982.247.25', '529982247 25', '529.982.247–25'])(
+    'replaces the CPF %s',
+    (cpf) => {
+      expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
+    },
+  );
+
+  it('replaces a number glued to the word before it when it is split like one', () => {
+    expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
   });
 
-  it.each(['12.345.678/0001-95', '12345678000195'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12 345 678 0001 95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -93,6 +117,10 @@ describe('removerContatos', () => {
     'código AP12345678',
     'CEP 01310-100',
     '3 quartos, 2 vagas, 1 suíte',
+    'áreas de 1200 - 1500 m²',
+    'obras de 2019 – 2020',
+    'condomínio + IPTU: R$ 1.200',
+    'vista +180°',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });

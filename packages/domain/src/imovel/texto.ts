@@ -53,33 +53,45 @@ function arrumarLinhasComCr(texto: string): string {
 }
 
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
-// something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5).
-const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}])(?<!\p{N}[.,])(?<!R\$\s*)`;
+// something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5). The
+// ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
+const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}[.,])(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
+/** Between groups of digits: what agents and editors type (a rich-text editor turns - into –). */
+const SEP = String.raw`[\s.\-\u2013\u2014]`;
+const TRACO = String.raw`[\-\u2013\u2014]`;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
-/** CNPJ `##.###.###/####-##` or 14 digits (separators optional, as agents type them). */
-const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}${FIM_NUMERO}`, 'gu');
-/** CPF `###.###.###-##` or 11 digits. */
-const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}-?\d{2}${FIM_NUMERO}`, 'gu');
+/** CNPJ `##.###.###/####-##` or 14 digits, any group split by a dot, dash or space, or not at all. */
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${SEP}?\d{3}${SEP}?\d{3}(?:/|${SEP})?\d{4}${SEP}?\d{2}${FIM_NUMERO}`, 'gu');
+/** CPF `###.###.###-##` or 11 digits, likewise. */
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${SEP}?\d{3}${SEP}?\d{3}${SEP}?\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
-const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800[\s.-]?\d{3}[\s.-]?\d{4}${FIM_NUMERO}`, 'gu');
+const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
 /**
  * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
- * 0), then 8 or 9 digits split by a dash, space or dot (or not split).
+ * 0), then 8 or 9 digits split by a dash, space or dot (or not split), or by a dash with spaces.
  */
 const TELEFONE = new RegExp(
-  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55[\s.-]?)?(?<ddd>\(\s?0?\d{2}\s?\)\s?|0?\d{2}[\s.-]?)?(?<numero>(?:9[\s.])?\d{4,5}[\s.-]?\d{4})${FIM_NUMERO}`,
+  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)\s?|0?\d{2}${SEP}?)?(?<numero>(?:9[\s.])?\d{4,5}(?:\s*${TRACO}\s*|${SEP})?\d{4})${FIM_NUMERO}`,
   'gu',
 );
+/** A split number glued to the word before it: "Ligue98765-4321". */
+const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{L})(?:9[\s.])?\d{4,5}${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
+/** Another country's number: `+`, its code, then groups (some in parentheses) of 8 or more digits in all. */
+const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\s?\d{1,3}(?:${SEP}?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
-const INTERVALO_DE_ANOS = /^(?:19|20)\d{2}[\s.-]?(?:19|20)\d{2}$/;
+const INTERVALO_DE_ANOS = /^(?:19|20)\d{2}[\s.\u2013\u2014-]?(?:19|20)\d{2}$/;
+/** "1200 - 1500": without area code, two 4-digit groups around a spaced dash read as a range. */
+const INTERVALO_ESPACADO = /^\d{4}\s+[-\u2013\u2014]\s*\d{4}$|^\d{4}\s*[-\u2013\u2014]\s+\d{4}$/;
 
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const grupos = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
   const semPrefixo = grupos.pais === undefined && grupos.ddd === undefined;
-  return semPrefixo && INTERVALO_DE_ANOS.test(grupos.numero) ? trecho : MARCADOR_REMOVIDO;
+  return semPrefixo && (INTERVALO_DE_ANOS.test(grupos.numero) || INTERVALO_ESPACADO.test(grupos.numero)) ? trecho : MARCADOR_REMOVIDO;
 }
+
+const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
 
 /** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
 function digitos(texto: string, limite: number): number {
@@ -94,7 +106,7 @@ function digitos(texto: string, limite: number): number {
 /**
  * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
  * Order matters: e-mails first (they may contain digits), then the longer document numbers,
- * then telephones, so a CPF is not half-eaten as a telephone.
+ * then telephones (another country's, then Brazil's), so a CPF is not half-eaten as a telephone.
  * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
  * lookaheads likewise only skip positions where no match can start).
  */
@@ -108,7 +120,9 @@ export function removerContatos(texto: string): string {
     resultado = resultado.replace(CPF, MARCADOR_REMOVIDO);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
-  return resultado.replace(TELEFONE, substituirTelefone);
+  // Another country's number first: its groups could pass for a DDD and a local number.
+  if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
+  return resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, MARCADOR_REMOVIDO);
 }
 
 /** Trimmed text, `null` when empty. */
