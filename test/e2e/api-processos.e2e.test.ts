@@ -2,6 +2,8 @@
 // naming the variable; three processes sharing one Redis admit exactly the limit per credential
 // over real HTTP; SIGTERM shuts a process down cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
@@ -59,6 +61,31 @@ describe('pnpm api', () => {
     const linhas = p.saida().trim().split('\n');
     expect(linhas).toHaveLength(1);
     expect(linhas[0]).toContain('RATE_LIMIT_PER_MINUTE');
+  });
+
+  it('stops with one line naming the setting when it parses but cannot be used', async () => {
+    const naoJson = sqliteTemporario('credenciais.json');
+    writeFileSync(naoJson.caminho, 'isto não é JSON');
+    const ocupada = createServer();
+    await new Promise<void>((resolve) => ocupada.listen(0, '127.0.0.1', resolve));
+    const portaOcupada = String((ocupada.address() as AddressInfo).port);
+    try {
+      const casos: [Record<string, string>, string][] = [
+        [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
+        [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
+        [{ CREDENTIALS_FILE: credenciais.caminho, PORT: portaOcupada }, 'PORT'],
+        [{ CREDENTIALS_FILE: credenciais.caminho, HOST: 'nao-existe.invalid' }, 'HOST'],
+      ];
+      for (const [env, variavel] of casos) {
+        const p = iniciarApi({ ...env, LOG_LEVEL: 'error', REDIS_URL: inject('redisUrl'), DATABASE_PATH: projecao.arquivo.caminho });
+        expect(await p.fim, variavel).toBe(1);
+        const linhas = p.saida().trim().split('\n');
+        expect(linhas, p.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
+      }
+    } finally {
+      ocupada.close();
+      naoJson.remover();
+    }
   });
 
   it('runs as three processes sharing one Redis that admit exactly 120 requests per credential in total, and stop cleanly on SIGTERM', async () => {

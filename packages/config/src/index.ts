@@ -40,6 +40,41 @@ export function lerConfiguracaoOuSair<S extends z.ZodObject>(schema: S, env: Nod
   }
 }
 
+/**
+ * For entry points, when a setting that parsed fails on use (a file that is no credentials file,
+ * an address that cannot be bound): the same one line naming it, exit 1.
+ */
+export function sairPorConfiguracao(variavel: string, motivo: string): never {
+  process.stderr.write(`${new ConfiguracaoInvalida(variavel, motivo).message}\n`);
+  process.exit(1);
+}
+
+/** The listen failures a setting causes, and which of the two settings to name. */
+const FALHAS_DE_ESCUTA: Record<string, 'host' | 'porta'> = {
+  ENOTFOUND: 'host',
+  EAI_AGAIN: 'host',
+  EADDRNOTAVAIL: 'host',
+  EADDRINUSE: 'porta',
+  EACCES: 'porta',
+};
+
+/** Runs `escutar`; a failure the address or the port explains stops the process naming that variable. */
+export async function escutarOuSair(
+  escutar: () => Promise<unknown>,
+  variaveis: { host: string; porta: string },
+  valores: { host: string; porta: number },
+): Promise<void> {
+  try {
+    await escutar();
+  } catch (erro) {
+    const code = (erro as NodeJS.ErrnoException).code ?? '';
+    const qual = FALHAS_DE_ESCUTA[code];
+    if (qual === undefined) throw erro;
+    const motivo = qual === 'host' ? `o endereço ${valores.host} não existe nesta máquina (${code})` : `a porta ${valores.porta} não pode ser usada em ${valores.host} (${code})`;
+    sairPorConfiguracao(qual === 'host' ? variaveis.host : variaveis.porta, motivo);
+  }
+}
+
 // ---- Variables shared by several processes (operations.md) --------------------------------------
 
 const inteiro = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -50,7 +85,16 @@ export const KAFKA_BROKERS = z
   .string()
   .default('127.0.0.1:9092')
   .transform((texto) => texto.split(',').map((b) => b.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[^\s:]+:\d{1,5}$/, 'esperado host:porta separados por vírgula')).min(1));
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[^\s:]+:\d{1,5}$/, 'esperado host:porta separados por vírgula')
+          .refine((b) => Number(b.split(':')[1]) >= 1 && Number(b.split(':')[1]) <= 65535, 'porta fora de 1–65535'),
+      )
+      .min(1),
+  );
 export const IMOVEIS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.imoveis.v1');
 export const CONDOMINIOS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.condominios.v1');
 export const PHOTOS_BASE_URL = z.url({ protocol: /^https$/, error: 'deve ser um endereço https:' });

@@ -1,7 +1,7 @@
 // The API process: reads the environment (only here), opens the projection, Redis and the
 // credentials, builds the app, listens, and shuts down cleanly on a signal.
 import closeWithGrace from 'close-with-grace';
-import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { LeitorSqlite } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfiguracaoApi } from './config.ts';
@@ -43,7 +43,15 @@ function criarLimitador(m: Metricas): Limitador {
   });
 }
 
-const credenciais = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+function abrirCredenciaisOuSair(): CredenciaisStore {
+  try {
+    return CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+  } catch (erro) {
+    return sairPorConfiguracao('CREDENTIALS_FILE', erro instanceof Error ? erro.message : String(erro));
+  }
+}
+
+const credenciais = abrirCredenciaisOuSair();
 const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
 try {
   fonte.atual();
@@ -75,4 +83,4 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   fonte.close();
 });
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await escutarOuSair(() => app.listen({ host: config.HOST, port: config.PORT }), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });

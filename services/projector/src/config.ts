@@ -16,7 +16,7 @@ import {
 
 export const ConfigProjetor = z.object({
   KAFKA_BROKERS,
-  KAFKA_GROUP_ID: z.string().min(1).default('imoveis-projector'),
+  KAFKA_GROUP_ID: z.string().trim().min(1).default('imoveis-projector'),
   IMOVEIS_TOPIC,
   CONDOMINIOS_TOPIC,
   DATABASE_PATH,

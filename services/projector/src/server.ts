@@ -2,7 +2,7 @@
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -77,7 +77,11 @@ closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   escritor.close();
 });
 
-await http.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT });
+await escutarOuSair(
+  () => http.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT }),
+  { host: 'METRICS_HOST', porta: 'METRICS_PORT' },
+  { host: config.METRICS_HOST, porta: config.METRICS_PORT },
+);
 await projetor.iniciar();
 pronto = true;
 log.info(
