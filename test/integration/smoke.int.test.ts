@@ -157,6 +157,35 @@ describe('Kafka through @imoveis/kafka', () => {
     }
   });
 
+  it('lets the batch in hand finish when the consumer is closed: it stays active and close waits for it', async () => {
+    const topico = nomeUnico('registro.imoveis.v1');
+    await cliente.criarTopicos([{ nome: topico, compactado: true }]);
+    const produtor = await cliente.criarProdutor();
+    try {
+      await produtor.enviar(topico, [{ key: randomUUID(), value: '{}' }]);
+    } finally {
+      await produtor.close();
+    }
+    const parada: { fechamento: Promise<void> | null } = { fechamento: null };
+    const visto: { ativoDepoisDoFechamento?: boolean; terminou?: boolean } = {};
+    const consumidor = cliente.criarConsumidor({
+      groupId: nomeUnico('smoke-parada'),
+      topicos: [topico],
+      aoAtribuir: () => new Map(),
+      aoLote: async (lote) => {
+        parada.fechamento ??= consumidor.close();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        visto.ativoDepoisDoFechamento = lote.ativo();
+        visto.terminou = true;
+      },
+      aoFalhar: () => {},
+    });
+    await consumidor.iniciar();
+    await expect.poll(() => parada.fechamento !== null, { timeout: 30_000 }).toBe(true);
+    await parada.fechamento;
+    expect(visto).toEqual({ ativoDepoisDoFechamento: true, terminou: true });
+  });
+
   it('reads a topic to its end, past transaction markers, and an absent topic as empty', async () => {
     const topico = nomeUnico('marcadores');
     await cliente.criarTopicos([{ nome: topico, particoes: 2 }]);

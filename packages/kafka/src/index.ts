@@ -50,7 +50,10 @@ export interface Lote {
   proximoOffset: string;
   /** Tells the group coordinator we are alive; call between chunks of long work. */
   heartbeat(): Promise<void>;
-  /** False once the consumer is stopping or lost the partition: stop work and do not commit. */
+  /**
+   * False once the consumer lost the partition: stop work and do not commit. Stopping the consumer
+   * does not make it false: the batch in hand is finished first.
+   */
   ativo(): boolean;
 }
 
@@ -308,7 +311,9 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
         partitionsConsumedConcurrently: opcoes.particoesSimultaneas ?? 1,
         eachBatch: async (payload) => {
           const { batch } = payload;
-          const ativo = () => payload.isRunning() && !payload.isStale();
+          // Only losing the partition stops a batch: on shutdown kafkajs waits for the batch in
+          // hand, which is then committed whole (the projector's graceful stop).
+          const ativo = () => !payload.isStale();
           await opcoes.aoLote({
             topico: batch.topic,
             particao: batch.partition,

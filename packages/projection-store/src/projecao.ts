@@ -57,7 +57,17 @@ export interface LoteProjecao<E = EventoPreparado> {
  * offsets. Returns the effect of each event, in order.
  */
 export function aplicarLote(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number): Efeito[] {
+  return aplicarLoteSeAinda(escritor, lote, agora, () => true)!;
+}
+
+/**
+ * `aplicarLote`, unless `ainda()` is false once the write lock is held: then nothing is written and
+ * the result is null. Checked inside the transaction because another process (a rebuild's switch)
+ * may commit while this one waits for the lock.
+ */
+export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number, ainda: () => boolean): Efeito[] | null {
   return escritor.transacao(() => {
+    if (!ainda()) return null;
     const instante = carimbar(escritor, agora);
     const efeitos = lote.eventos.map((evento) => aplicarEvento(escritor, evento, instante));
     for (const offset of lote.offsets) escritor.gravarOffset(offset);

@@ -4,6 +4,9 @@
 import { HORA_MS, type EscritorProjecao } from './escritor-sqlite.ts';
 import { carimbar } from './projecao.ts';
 
+/** `atualizado_em` of what the switch changed, until it is stamped (no real instant is negative). */
+const ALTERADO = -1;
+
 export interface ResumoTroca {
   /** The switch instant, stamped on what changed. */
   instante: number;
@@ -26,21 +29,27 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
   db.prepare('ATTACH DATABASE ? AS novo').run(caminhoNovo);
   try {
     return live.transacao(() => {
-      const instante = carimbar(live, agora);
       // An item keeps its timestamp when a partner would see the same thing: the same document
-      // while advertised, the same Withdrawn item (codigo) while not.
+      // while advertised, the same Withdrawn item (codigo) while not. A property the live
+      // projection saw advertised stays listed (a Withdrawn item) even when the rebuild, reading a
+      // compacted topic, never saw it advertised. A property the live projection saw deleted stays
+      // deleted: the rebuild may have caught up before the deletion.
+      // What changed is marked ALTERADO here and stamped at the end, just before the commit: the
+      // copy takes seconds, and a change must not carry an instant from before it can be read.
       db.exec(`
         CREATE TEMP TABLE troca_imoveis AS
-        SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.ja_anunciado, n.documento,
-          CASE
-            WHEN n.ja_anunciado = 0 THEN NULL
-            WHEN o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
-                 AND (n.anunciado = 0 OR o.documento = n.documento) THEN o.atualizado_em
-            ELSE ${instante}
-          END AS atualizado_em,
-          coalesce(n.ja_anunciado = 1 AND o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
-                 AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido
-        FROM novo.imoveis n LEFT JOIN main.imoveis o ON o.id = n.id;
+        WITH comparados AS (
+          SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.documento,
+            max(n.ja_anunciado, coalesce(o.ja_anunciado, 0)) AS ja_anunciado,
+            coalesce(o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
+                     AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido,
+            o.atualizado_em AS atualizado_antes
+          FROM novo.imoveis n LEFT JOIN main.imoveis o ON o.id = n.id
+          WHERE n.id NOT IN (SELECT id FROM main.removidos)
+        )
+        SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, mantido,
+          CASE WHEN ja_anunciado = 0 THEN NULL WHEN mantido THEN atualizado_antes ELSE ${ALTERADO} END AS atualizado_em
+        FROM comparados;
 
         DELETE FROM main.imoveis;
         INSERT INTO main.imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
@@ -50,7 +59,14 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         INSERT INTO main.condominios SELECT * FROM novo.condominios;
         DELETE FROM main.offsets;
         INSERT INTO main.offsets SELECT * FROM novo.offsets;
-
+      `);
+      const instante = carimbar(live, agora);
+      db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
+      // Removal items are kept for good: only those the live projection lacks are added.
+      const removidosNovos = db
+        .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
+        .run(instante).changes;
+      db.exec(`
         UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = 'anunciados';
         UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL) WHERE chave = 'listados';
         DELETE FROM contagem_por_instante;
@@ -60,10 +76,6 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         INSERT INTO contagem_por_hora (hora, n)
           SELECT atualizado_em / ${HORA_MS}, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;
       `);
-      // Removal items are kept for good: only those the live projection lacks are added.
-      const removidosNovos = db
-        .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
-        .run(instante).changes;
       const contagem = db
         .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null }>(
           'SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados FROM troca_imoveis',

@@ -8,6 +8,7 @@ import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { criarExclusao, processarLote, TAMANHO_PEDACO } from './processar-lote.ts';
+import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo.ts';
 
 const TOPICO = 'registro.imoveis.v1';
@@ -30,7 +31,7 @@ function lote(sobre: Partial<Lote> = {}): Lote {
   return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, ...sobre };
 }
 
-const processar = (l: Lote) =>
+const processar = (l: Lote, metricas?: MetricasProjetor) =>
   processarLote(l, {
     escritor,
     preparador: criarPreparador({ contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, threads: 0 }),
@@ -38,6 +39,7 @@ const processar = (l: Lote) =>
     agregados: new Map([[TOPICO, 'imovel']]),
     enviarParaDlq: async () => {},
     log: pino({ level: 'silent' }),
+    ...(metricas ? { metricas } : {}),
   });
 
 const imoveis = () => escritor.db.prepare('SELECT count(*) FROM imoveis').pluck().get();
@@ -50,6 +52,23 @@ describe('processarLote', () => {
     expect(resultado.proximoOffset).toBe(String(TAMANHO_PEDACO));
     expect(escritor.offsetDe(TOPICO, 0)).toBe(String(TAMANHO_PEDACO));
     expect(imoveis()).toBe(TAMANHO_PEDACO);
+  });
+
+  it('writes nothing once the batch is no longer its own when the write lock is held (a switch committed while it waited)', async () => {
+    // True when asked between transactions, false when asked under the write lock.
+    const resultado = await processar(lote({ ativo: () => !escritor.db.inTransaction }));
+    expect(resultado.proximoOffset).toBeNull();
+    expect(escritor.offsetDe(TOPICO, 0)).toBeNull();
+    expect(imoveis()).toBe(0);
+  });
+
+  it('counts what a transaction applied as soon as it commits, even when the heartbeat after it fails', async () => {
+    const metricas = criarMetricas();
+    const falhando = lote({ heartbeat: async () => Promise.reject(new Error('rebalanceando')) });
+    await expect(processar(falhando, metricas)).rejects.toThrow('rebalanceando');
+    const aplicados = (await metricas.eventosAplicados.get()).values.reduce((n, v) => n + v.value, 0);
+    expect(imoveis()).toBe(TAMANHO_PEDACO);
+    expect(aplicados).toBe(TAMANHO_PEDACO);
   });
 
   it('stores the batch’s own end, past a commit marker after its last message', async () => {

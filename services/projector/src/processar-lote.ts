@@ -6,7 +6,7 @@ import type { Agregado, EventoCondominio, MotivoRejeicao } from '@imoveis/contra
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
-  aplicarLote,
+  aplicarLoteSeAinda,
   carimbar,
   propagarNomeCondominio,
   type Efeito,
@@ -83,7 +83,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     }
     // A transaction's commit marker after the last message takes an offset too: without it in
     // the projection, a quiet register would look one message behind for ever.
-    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset)) {
+    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset, lote.ativo)) {
       resultado.proximoOffset = lote.proximoOffset;
     }
     return resultado;
@@ -92,13 +92,17 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
 
 /**
  * Moves a partition's stored offset forward to `proximo` over records that carry nothing (commit
- * markers, aborted records), never backwards. True when it moved.
+ * markers, aborted records), never backwards, and only while `ainda()` holds under the write
+ * lock. True when it moved.
  */
-export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string): boolean {
+export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
   // The single writer reads its own offset outside a transaction; most batches end on a message.
   if (BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo)) return false;
-  escritor.transacao(() => escritor.gravarOffset({ topico, particao, proximo }));
-  return true;
+  return escritor.transacao(() => {
+    if (!ainda()) return false;
+    escritor.gravarOffset({ topico, particao, proximo });
+    return true;
+  });
 }
 
 const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();
@@ -163,34 +167,43 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
-    if (trecho.propagacaoGrande) await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio);
+    if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
-    const feitos = aplicarLote(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora);
+    // `ativo` once more under the write lock: a rebuild may have switched in while this waited.
+    const feitos = aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, lote.ativo);
+    if (feitos === null) break;
+    // Counted once committed: a failed heartbeat below must not lose what is already applied.
+    for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
     efeitos.push(...feitos);
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
     await lote.heartbeat();
   }
-  for (const efeito of efeitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
   return { proximoOffset, efeitos, rejeitados: rejeicoes.length };
 }
 
 /**
  * The name change of a large condominium, a page of properties per transaction. The
  * condominium row itself is written last, with the offset, so a fan-out cut short by a crash
- * is redone from the start on restart (already renamed properties are left as they are).
+ * is redone from the start on restart (already renamed properties are left as they are). False
+ * when the batch stopped being this consumer's on the way (checked under the write lock).
  */
-async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<void> {
+async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<boolean> {
   const { escritor } = deps;
   const anterior = escritor.obterCondominio(evento.dados.id);
-  if (anterior?.excluido || (anterior && evento.versao <= anterior.versao)) return;
+  if (anterior?.excluido || (anterior && evento.versao <= anterior.versao)) return true;
   const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
   let apos: string | null = '';
-  while (apos !== null && lote.ativo()) {
+  while (apos !== null) {
     const desde: string = apos;
-    apos = escritor.transacao(() =>
-      propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)),
+    const passo = escritor.transacao(() =>
+      lote.ativo()
+        ? { apos: propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)) }
+        : null,
     );
+    if (passo === null) return false;
+    apos = passo.apos;
     await lote.heartbeat();
   }
+  return true;
 }

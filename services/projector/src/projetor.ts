@@ -213,7 +213,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoPularSemMensagens: ({ topico, particao, proximoOffset }) => {
         // In the write queue, after the batches before it; not across a rebuild's switch.
         void exclusivo(async () => {
-          if ((escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida) avancarOffset(escritor, topico, particao, proximoOffset);
+          avancarOffset(escritor, topico, particao, proximoOffset, () => (escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida);
         })
           .catch(falharSeArmazenamento)
           .catch((erro: unknown) => log.warn({ err: erro, topico, particao }, 'não foi possível avançar o offset sobre marcadores de transação'));

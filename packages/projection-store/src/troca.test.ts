@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
+import { EscritorProjecao } from './escritor-sqlite.ts';
+import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+import { LeitorSqlite } from './leitor-sqlite.ts';
+import { itensDaPagina } from './leitor.ts';
+import { prepararEAplicarLote } from './projecao.ts';
+import { trocarProjecao } from './troca.ts';
+
+let dir: string;
+let live: EscritorProjecao;
+let novo: EscritorProjecao;
+let leitor: LeitorSqlite;
+let relogio: number;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'troca-'));
+  live = EscritorProjecao.abrir(join(dir, 'live.db'));
+  novo = EscritorProjecao.abrir(join(dir, 'novo.db'));
+  leitor = LeitorSqlite.abrir(join(dir, 'live.db'));
+  relogio = Date.parse('2026-11-21T13:00:00.000Z');
+});
+
+afterEach(() => {
+  leitor.close();
+  live.close();
+  novo.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function aplicar(escritor: EscritorProjecao, eventos: (EventoImovel | EventoCondominio)[]) {
+  relogio += 1_000;
+  prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+}
+
+const trocar = (agora: () => number = () => (relogio += 1_000)) => {
+  novo.checkpoint();
+  return trocarProjecao(live, join(dir, 'novo.db'), agora);
+};
+const listados = () => itensDaPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
+
+describe('trocarProjecao', () => {
+  it('leaves deleted a property the live projection saw deleted after the rebuild caught up', () => {
+    const a = randomUUID();
+    aplicar(live, [imovelSalvo(a, 1), imovelExcluido(a, 2)]);
+    aplicar(novo, [imovelSalvo(a, 1)]);
+
+    trocar();
+
+    expect(leitor.obterAnunciado(a)).toBeNull();
+    expect(listados()).toEqual([]);
+    expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([a]);
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
+  });
+
+  it('keeps the Withdrawn item of a property the rebuild never saw advertised (a compacted topic), with its instant', () => {
+    const a = randomUUID();
+    aplicar(live, [imovelSalvo(a, 1)]);
+    aplicar(live, [imovelSalvo(a, 2, { ativo: false })]);
+    const retiradoEm = listados()[0]?.atualizado_em;
+    aplicar(novo, [imovelSalvo(a, 2, { ativo: false })]);
+
+    const resumo = trocar();
+
+    expect(listados()).toEqual([{ id: a, codigo: expect.any(String), publicado: false, atualizado_em: retiradoEm }]);
+    expect(resumo).toMatchObject({ mantidos: 1, alterados: 0 });
+  });
+
+  it('stamps what changed after copying, just before the commit, so no change predates its visibility', () => {
+    const a = randomUUID();
+    aplicar(live, [imovelSalvo(a, 1)]);
+    aplicar(novo, [imovelSalvo(a, 2, { titulo: 'Outro título' })]);
+    // The clock is read once the live table already holds the rebuilt rows.
+    let copiadosQuandoCarimbou: string | null = null;
+    const resumo = trocar(() => {
+      copiadosQuandoCarimbou = (live.db.prepare('SELECT documento FROM main.imoveis').pluck().get() as string | undefined) ?? null;
+      return (relogio += 1_000);
+    });
+
+    expect(copiadosQuandoCarimbou).toContain('Outro título');
+    expect(listados()[0]?.atualizado_em).toBe(new Date(resumo.instante).toISOString());
+    expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(1);
+  });
+});
