@@ -57,7 +57,9 @@ describe('rebuild', () => {
       { key: apagado, value: evento('imovel.salvo', 3, { id: apagado }) },
     ]);
 
-    // The live projector, photos on the old address.
+    // The live projector, photos on the old address; its log lines are kept.
+    const linhasLive: string[] = [];
+    const logLive = pino({ level: 'info' }, { write: (linha: string) => void linhasLive.push(linha) });
     const escritor = EscritorProjecao.abrir(banco.caminho);
     const live = criarProjetor({
       kafka,
@@ -65,7 +67,7 @@ describe('rebuild', () => {
       contexto: { fotosBaseUrl: 'https://fotos-antigas.exemplo.com.br' },
       groupId: nomeUnico('live'),
       topicos,
-      log: silencioso,
+      log: logLive,
       intervaloFrescorMs: 200,
       aoFalhar: (erro) => {
         throw erro;
@@ -104,7 +106,9 @@ describe('rebuild', () => {
       expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(5);
       expect(leitor.listarRemovidos(0)).toEqual(removidoAntes);
 
-      // The live projector follows the switch and goes on from the rebuilt offsets.
+      // The live projector follows the switch, with no new event to tell it (its freshness timer
+      // does), and goes on from the rebuilt offsets.
+      await expect.poll(() => linhasLive.some((l) => l.includes('reposicionando o consumidor')), { timeout: 15_000 }).toBe(true);
       const novo = randomUUID();
       await produtor.enviar(topicos.imoveis, [{ key: novo, value: imovel(novo, 1, true) }]);
       await expect.poll(() => leitor.obterAnunciado(novo) !== null, { timeout: 30_000 }).toBe(true);

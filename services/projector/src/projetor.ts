@@ -123,6 +123,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   };
 
   const registrarFrescor = async (): Promise<{ atraso: number }> => {
+    // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
+    // never send (until then the switch undid what was applied after the rebuild caught up).
+    if ((escritor.lerEstado('geracao') ?? 0) !== geracaoAtribuida) reiniciarConsumidor();
     let atraso = 0;
     for (const topico of agregados.keys()) {
       const fins = await kafka.fimDasParticoes(topico);
