@@ -1,7 +1,7 @@
 // The demo's configuration: the API's own variables, with defaults that keep the demo's files
 // apart from a real projection's.
 import { z } from 'zod';
-import { HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE } from '@imoveis/config';
+import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE } from '@imoveis/config';
 
 export const ConfigDemo = z.object({
   HOST,
@@ -12,6 +12,6 @@ export const ConfigDemo = z.object({
   CREDENTIALS_FILE: z.string().default('./data/demo/credenciais.json'),
   /** The sample register events to load: NDJSON lines `{ topico, chave, valor }`. */
   DEMO_EVENTS_FILE: z.string().default(new URL('../amostra/registro.ndjson', import.meta.url).pathname),
-  PHOTOS_BASE_URL: z.url({ protocol: /^https$/ }).default('https://fotos.exemplo.com.br/marca-dagua'),
+  PHOTOS_BASE_URL: PHOTOS_BASE_URL.default('https://fotos.exemplo.com.br/marca-dagua'),
 });
 export type ConfigDemo = z.output<typeof ConfigDemo>;

@@ -11,7 +11,7 @@ import { reconstruir } from './reconstrucao.ts';
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
 garantirDiretorio(config.DATABASE_PATH);
-const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log: log.child({ componente: 'kafka' }) });
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
 try {
   const resumo = await reconstruir({
     kafka,

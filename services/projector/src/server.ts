@@ -41,7 +41,7 @@ function abrirOuSair(caminho: string): EscritorProjecao {
 const escritor = abrirOuSair(config.DATABASE_PATH);
 const metricas = criarMetricas();
 
-const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log: log.child({ componente: 'kafka' }) });
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 let pronto = false;
 
 const projetor = criarProjetor({
