@@ -72,7 +72,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     const aplicadoAte = BigInt(deps.escritor.offsetDe(lote.topico, lote.particao) ?? '0');
     const resultado: ResultadoLote = { proximoOffset: null, efeitos: [], rejeitados: 0 };
     for (const [i, pedaco] of pedacos.entries()) {
-      if (!lote.ativo()) return resultado; // lost the partition or stopping: the rest is re-delivered
+      if (!lote.ativo()) return resultado; // lost the partition, or a rebuild switched in: the rest is re-delivered
       const preparados = await preparos[i]!;
       const primeiraNova = pedaco.findIndex((m) => BigInt(m.offset) >= aplicadoAte);
       if (primeiraNova < 0) continue;
