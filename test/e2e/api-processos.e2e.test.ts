@@ -73,11 +73,12 @@ describe('pnpm api', () => {
       const casos: [Record<string, string>, string][] = [
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
+        [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: RAIZ }, 'DATABASE_PATH'],
         [{ CREDENTIALS_FILE: credenciais.caminho, PORT: portaOcupada }, 'PORT'],
         [{ CREDENTIALS_FILE: credenciais.caminho, HOST: 'nao-existe.invalid' }, 'HOST'],
       ];
       for (const [env, variavel] of casos) {
-        const p = iniciarApi({ ...env, LOG_LEVEL: 'error', REDIS_URL: inject('redisUrl'), DATABASE_PATH: projecao.arquivo.caminho });
+        const p = iniciarApi({ LOG_LEVEL: 'error', REDIS_URL: inject('redisUrl'), DATABASE_PATH: projecao.arquivo.caminho, ...env });
         expect(await p.fim, variavel).toBe(1);
         const linhas = p.saida().trim().split('\n');
         expect(linhas, p.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);

@@ -1,5 +1,6 @@
 // The API process: reads the environment (only here), opens the projection, Redis and the
 // credentials, builds the app, listens, and shuts down cleanly on a signal.
+import { existsSync, statSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { LeitorSqlite } from '@imoveis/projection-store';
@@ -52,6 +53,11 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
 }
 
 const credenciais = abrirCredenciaisOuSair();
+// A projection not created yet is waited for (503 until the projector creates it); a folder or
+// device standing at its path never becomes one.
+if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
+  sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} existe e não é um arquivo`);
+}
 const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
 try {
   fonte.atual();
