@@ -6,9 +6,11 @@ export class ConfiguracaoInvalida extends Error {
   override readonly name = 'ConfiguracaoInvalida';
   readonly code = 'CONFIGURACAO_INVALIDA';
   readonly variavel: string;
+  readonly motivo: string;
   constructor(variavel: string, motivo: string) {
     super(`configuração inválida: ${variavel}: ${motivo}`);
     this.variavel = variavel;
+    this.motivo = motivo;
   }
 }
 
@@ -32,10 +34,7 @@ export function lerConfiguracaoOuSair<S extends z.ZodObject>(schema: S, env: Nod
   try {
     return lerConfiguracao(schema, env);
   } catch (erro) {
-    if (erro instanceof ConfiguracaoInvalida) {
-      process.stderr.write(`${erro.message}\n`);
-      process.exit(1);
-    }
+    if (erro instanceof ConfiguracaoInvalida) sairPorConfiguracao(erro.variavel, erro.motivo);
     throw erro;
   }
 }

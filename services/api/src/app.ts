@@ -61,8 +61,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     exposeHeadRoutes: false,
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // A URL is bounded by Node's header size; a long id then gets the 400 naming `id`.
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 8 * 1024 },
+    // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 64 * 1024 },
     // A URL the router cannot decode gets an Erro body like every other failure.
     frameworkErrors: responderErroDoFramework,
   });

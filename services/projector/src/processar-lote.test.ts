@@ -55,11 +55,16 @@ describe('processarLote', () => {
   });
 
   it('writes nothing once the batch is no longer its own when the write lock is held (a switch committed while it waited)', async () => {
+    const metricas = criarMetricas();
+    const base = lote();
+    const mensagens = base.mensagens.map((m, i) => (i === 3 ? { ...m, value: null } : m));
     // True when asked between transactions, false when asked under the write lock.
-    const resultado = await processar(lote({ ativo: () => !escritor.db.inTransaction }));
+    const resultado = await processar({ ...base, mensagens, ativo: () => !escritor.db.inTransaction }, metricas);
     expect(resultado.proximoOffset).toBeNull();
     expect(escritor.offsetDe(TOPICO, 0)).toBeNull();
     expect(imoveis()).toBe(0);
+    // Nothing counted either: the redelivered batch will count its tombstone once.
+    expect((await metricas.eventosAplicados.get()).values).toEqual([]);
   });
 
   it('counts what a transaction applied as soon as it commits, even when the heartbeat after it fails', async () => {

@@ -50,7 +50,7 @@ export interface ResultadoLote {
 export const TAMANHO_PEDACO = 500;
 
 /** A run of events applied in one transaction, ending at `ate` (the offset after its last message). */
-type Trecho = { eventos: EventoPreparado[]; ate: bigint; propagacaoGrande: boolean };
+type Trecho = { eventos: EventoPreparado[]; ate: bigint; propagacaoGrande: boolean; tombstones: number };
 
 export async function processarLote(lote: Lote, deps: DependenciasLote): Promise<ResultadoLote> {
   const agregado = deps.agregados.get(lote.topico);
@@ -125,14 +125,13 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   const { escritor, log } = deps;
   const rejeicoes: Rejeicao[] = [];
   const trechos: Trecho[] = [];
-  let atual: Trecho = { eventos: [], ate: 0n, propagacaoGrande: false };
-  let tombstones = 0;
+  let atual: Trecho = { eventos: [], ate: 0n, propagacaoGrande: false, tombstones: 0 };
   for (const [i, mensagem] of mensagens.entries()) {
     const ate = BigInt(mensagem.offset) + 1n;
     const preparo = preparos[i];
     if (!preparo) {
       // A compaction tombstone after a deletion: carries nothing, only moves the offset.
-      tombstones++;
+      atual.tombstones++;
       atual.ate = ate;
       continue;
     }
@@ -145,8 +144,8 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     if ((evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
       // A rename touching many properties gets transactions of its own, with heartbeats between.
       if (atual.eventos.length > 0 || atual.ate > 0n) trechos.push(atual);
-      trechos.push({ eventos: [evento], ate, propagacaoGrande: true });
-      atual = { eventos: [], ate: 0n, propagacaoGrande: false };
+      trechos.push({ eventos: [evento], ate, propagacaoGrande: true, tombstones: 0 });
+      atual = { eventos: [], ate: 0n, propagacaoGrande: false, tombstones: 0 };
       continue;
     }
     atual.eventos.push(evento);
@@ -161,7 +160,6 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
       deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
     }
   }
-  if (tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, tombstones);
 
   const efeitos: Efeito[] = [];
   let proximoOffset: string | null = null;
@@ -172,8 +170,10 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     // `ativo` once more under the write lock: a rebuild may have switched in while this waited.
     const feitos = aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, lote.ativo);
     if (feitos === null) break;
-    // Counted once committed: a failed heartbeat below must not lose what is already applied.
+    // Counted once committed: a failed heartbeat below must not lose what is already applied,
+    // and a redelivered batch must not count twice what it skips.
     for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
+    if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
     efeitos.push(...feitos);
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.

@@ -122,10 +122,13 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     }
   };
 
+  /** Moves each time a rebuild is switched in (decision 0006). */
+  const geracao = (): number => escritor.lerEstado('geracao') ?? 0;
+
   const registrarFrescor = async (): Promise<{ atraso: number }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
-    if ((escritor.lerEstado('geracao') ?? 0) !== geracaoAtribuida) reiniciarConsumidor();
+    if (geracao() !== geracaoAtribuida) reiniciarConsumidor();
     let atraso = 0;
     for (const topico of agregados.keys()) {
       const fins = await kafka.fimDasParticoes(topico);
@@ -160,7 +163,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   // The projection's generation when the partitions were assigned: a rebuild switched in since
   // then means the stored offsets moved, so the consumer re-joins to seek to them.
-  let geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
+  let geracaoAtribuida = geracao();
   let reiniciando: Promise<void> | null = null;
 
   const conectar = async (): Promise<void> => {
@@ -175,11 +178,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoAtribuir: (particoes) => {
         // One line per (re)join: more than one per start means the group rebalanced.
         log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
-        geracaoAtribuida = escritor.lerEstado('geracao') ?? 0;
+        geracaoAtribuida = geracao();
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
-        const mesmaGeracao = () => (escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida;
+        const mesmaGeracao = () => geracao() === geracaoAtribuida;
         if (!mesmaGeracao()) {
           reiniciarConsumidor();
           return;
@@ -216,7 +219,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoPularSemMensagens: ({ topico, particao, proximoOffset }) => {
         // In the write queue, after the batches before it; not across a rebuild's switch.
         void exclusivo(async () => {
-          avancarOffset(escritor, topico, particao, proximoOffset, () => (escritor.lerEstado('geracao') ?? 0) === geracaoAtribuida);
+          avancarOffset(escritor, topico, particao, proximoOffset, () => geracao() === geracaoAtribuida);
         })
           .catch(falharSeArmazenamento)
           .catch((erro: unknown) => log.warn({ err: erro, topico, particao }, 'não foi possível avançar o offset sobre marcadores de transação'));

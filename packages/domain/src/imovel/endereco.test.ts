@@ -35,9 +35,9 @@ describe('mapearEndereco', () => {
     });
   });
 
-  it('rounds neighbourhood coordinates to 2 places, halves away from zero on both hemispheres', () => {
+  it('rounds neighbourhood coordinates from the stored value, the same way on both hemispheres', () => {
     const rodadas = (latitude: number, longitude: number) => enderecoDe({ exibicao: 'somente_bairro', latitude, longitude });
-    // -46.645 is stored just below -46.645 in magnitude terms above it (-46.64500000000000313): × 100 lost that.
+    // -46.645 is stored as -46.64500000000000313 and -22.905 as -22.90500000000000114: × 100 lost that.
     expect(rodadas(-22.905, -46.645)).toMatchObject({ latitude: -22.91, longitude: -46.65 });
     expect(rodadas(-23.125, 23.125)).toMatchObject({ latitude: -23.13, longitude: 23.13 });
     expect(rodadas(-0.001, 0.004)).toMatchObject({ latitude: 0, longitude: 0 });

@@ -37,9 +37,10 @@ function dentroDoIntervalo(valor: number | null, limite: number): valor is numbe
 
 /** Two decimal places is about 1 km: enough for a map of the neighbourhood, not enough to find the building. */
 function arredondarParaBairro(valor: number): number {
-  // toFixed rounds the exact stored value, halves away from zero on both sides of the equator and
-  // meridian; Math.round(valor * 100) loses precision in the product (-46.645 gave -46.64) and
-  // rounds halves towards +∞.
+  // toFixed rounds the exact stored value, the same way on both sides of the equator and meridian
+  // (-46.645 is stored as -46.64500000000000313 and gives -46.65; an exact half such as 23.125
+  // goes away from zero). Math.round(valor * 100) rounded the product, which loses precision,
+  // and sent halves towards +∞ (-46.645 gave -46.64).
   const arredondado = Number(valor.toFixed(2));
   // -0 would serialise as 0 anyway; normalising keeps equality checks in tests and callers simple.
   return arredondado === 0 ? 0 : arredondado;

@@ -1,12 +1,12 @@
-// Rich-text HTML to plain text on htmlparser2's event stream: the layout of html-to-text (the
-// options texto.ts gave it), without its DOM, selector engine and regular-expression whitespace
-// processor, which made it the most expensive step of the mapping. Markup outside the subset an
+// Rich-text HTML to plain text on htmlparser2's event stream: the layout of html-to-text (with
+// the options of htmlParaTextoCompleto below), without its DOM, selector engine and
+// regular-expression whitespace processor, which made it the most expensive step of the mapping. Markup outside the subset an
 // editor produces (tables, <pre>, <body>) goes to html-to-text itself, so every input keeps
 // exactly the text it had; html-texto.test.ts compares the two.
 import { compile } from 'html-to-text';
 import { Parser } from 'htmlparser2';
 
-/** The html-to-text converter texto.ts used, kept for the markup the fast path does not lay out. */
+/** html-to-text with our options: the layout's source of truth, and what lays out the markup the fast path does not. */
 export const htmlParaTextoCompleto = compile({
   wordwrap: false,
   // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
@@ -191,7 +191,7 @@ interface Formato {
 const bloco = (iniciais: number, finais: number): Formato => ({ tipo: BLOCO, iniciais, finais });
 const so = (tipo: number): Formato => ({ tipo, iniciais: 0, finais: 0 });
 
-/** html-to-text's default selectors with texto.ts's options; any other element is inline. */
+/** html-to-text's selectors with htmlParaTextoCompleto's options; any other element is inline. */
 const FORMATOS: ReadonlyMap<string, Formato> = new Map([
   ['p', bloco(2, 2)],
   ['div', bloco(1, 1)],
@@ -364,7 +364,7 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
 };
 
 /**
- * The text html-to-text gives for `html` with texto.ts's options, before texto.ts tidies it:
+ * The text htmlParaTextoCompleto gives for `html`, before texto.ts tidies it:
  * the same layout, computed on the parser's events.
  */
 export function htmlParaTextoBruto(html: string): string {

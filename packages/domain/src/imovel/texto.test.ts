@@ -89,7 +89,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529 982 247 25', '529.982.247 25', '529.982.247.25', '529982247 25', '529.982.247–25'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
@@ -100,7 +100,7 @@ describe('removerContatos', () => {
     expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
   });
 
-  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12 345 678 0001 95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -121,6 +121,23 @@ describe('removerContatos', () => {
     'obras de 2019 – 2020',
     'condomínio + IPTU: R$ 1.200',
     'vista +180°',
+    // Ranges, lists of numbers, codes and sums an editor or an agent writes.
+    'Área: 1200–1500 m²',
+    'aluguel 2500–3000',
+    'lotes 1200—1500 m²',
+    'Lote 12 1200 - 1500 m²',
+    'Aptos de 45 1200 - 1500',
+    'Metragens 120 150 180 95 m²',
+    'Valor 125.000.000.00',
+    'código AP1234-5678',
+    'Ref IMV1234–5678',
+    'norma NBR15575-2013',
+    'Obras em2019-2020',
+    'Venda 1.500.000 + 12.000.000',
+    '+ 100 200 300',
+    'aumento de +12.500.000',
+    '- Área do terreno: 10000\n- 2500 m² construídos',
+    'Área 120\n150 180 95',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });

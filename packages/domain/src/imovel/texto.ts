@@ -57,40 +57,59 @@ function arrumarLinhasComCr(texto: string): string {
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
 const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}[.,])(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
-/** Between groups of digits: what agents and editors type (a rich-text editor turns - into –). */
-const SEP = String.raw`[\s.\-\u2013\u2014]`;
+/** A dash as typed: rich-text editors turn - into – or —. */
 const TRACO = String.raw`[\-\u2013\u2014]`;
+/** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
+const SEP = String.raw`[ \t\u00a0.\-\u2013\u2014]`;
+/** A dash with spaces around it, on one line. */
+const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
+/** Before the check digits of a CPF or CNPJ: a dash or a space. */
+const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
-/** CNPJ `##.###.###/####-##` or 14 digits, any group split by a dot, dash or space, or not at all. */
-const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${SEP}?\d{3}${SEP}?\d{3}(?:/|${SEP})?\d{4}${SEP}?\d{2}${FIM_NUMERO}`, 'gu');
+/** CNPJ `##.###.###/####-##` or 14 digits, as formatted or not at all. */
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits, likewise. */
-const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${SEP}?\d{3}${SEP}?\d{3}${SEP}?\d{2}${FIM_NUMERO}`, 'gu');
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
 const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
 /**
  * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
- * 0), then 8 or 9 digits split by a dash, space or dot (or not split), or by a dash with spaces.
+ * 0), then 8 or 9 digits split by a space, dot or dash (- – —), by a dash with spaces, or not split.
  */
 const TELEFONE = new RegExp(
-  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)\s?|0?\d{2}${SEP}?)?(?<numero>(?:9[\s.])?\d{4,5}(?:\s*${TRACO}\s*|${SEP})?\d{4})${FIM_NUMERO}`,
+  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?|0?\d{2}${SEP}?)?(?<numero>(?:9[ .])?\d{4,5}(?:${TRACO_ESPACADO}|${SEP})?\d{4})${FIM_NUMERO}`,
   'gu',
 );
-/** A split number glued to the word before it: "Ligue98765-4321". */
-const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{L})(?:9[\s.])?\d{4,5}${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
+/** A mobile or landline number split by a dash, glued to the word before it: "Ligue98765-4321". */
+const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
 /** Another country's number: `+`, its code, then groups (some in parentheses) of 8 or more digits in all. */
-const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\s?\d{1,3}(?:${SEP}?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
-/** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
-const INTERVALO_DE_ANOS = /^(?:19|20)\d{2}[\s.\u2013\u2014-]?(?:19|20)\d{2}$/;
-/** "1200 - 1500": without area code, two 4-digit groups around a spaced dash read as a range. */
-const INTERVALO_ESPACADO = /^\d{4}\s+[-\u2013\u2014]\s*\d{4}$|^\d{4}\s*[-\u2013\u2014]\s+\d{4}$/;
+const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2013\u2014]?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
 
+/** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
+const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
+/** "1200–1500", "2500 - 3000": two round 4-digit values, the second larger, read as a range. */
+function intervaloRedondo(numero: string): boolean {
+  const [, de, ate] = /^(\d{4})\D+(\d{4})$/.exec(numero) ?? [];
+  return de !== undefined && ate !== undefined && de.endsWith('00') && ate.endsWith('00') && Number(de) < Number(ate);
+}
+const ESPACO_EM_VOLTA_DO_TRACO = new RegExp(String.raw`\d[ \t\u00a0]+${TRACO}|${TRACO}[ \t\u00a0]+\d`, 'u');
+
+/**
+ * Keeps what only looks like a local number without area code: a range of years or of round
+ * values; and a dash with spaces around it, unless a mobile number (9 and 4 digits) or an area
+ * code in parentheses or the country code says telephone.
+ */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
-  const grupos = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
-  const semPrefixo = grupos.pais === undefined && grupos.ddd === undefined;
-  return semPrefixo && (INTERVALO_DE_ANOS.test(grupos.numero) || INTERVALO_ESPACADO.test(grupos.numero)) ? trecho : MARCADOR_REMOVIDO;
+  const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
+  const semPrefixo = pais === undefined && ddd === undefined;
+  if (semPrefixo && (INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero))) return trecho;
+  const telefoneExplicito = pais !== undefined || ddd?.startsWith('(') === true || /^9\d{4}/.test(numero);
+  if (ESPACO_EM_VOLTA_DO_TRACO.test(numero) && !telefoneExplicito) return trecho;
+  return MARCADOR_REMOVIDO;
 }
 
+const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
 
 /** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
@@ -122,7 +141,7 @@ export function removerContatos(texto: string): string {
   }
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
-  return resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, MARCADOR_REMOVIDO);
+  return resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, substituirColado);
 }
 
 /** Trimmed text, `null` when empty. */

@@ -96,7 +96,8 @@ export function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyRepl
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
 export function responderErroDoFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const resposta = paraResposta(erro, request);
-  request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
+  if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao rotear a requisição');
+  else request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
   void enviarErro(reply, resposta);
 }
 
