@@ -3,7 +3,7 @@
 // over real HTTP; SIGTERM shuts a process down cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
@@ -86,6 +86,33 @@ describe('pnpm api', () => {
     } finally {
       ocupada.close();
       naoJson.remover();
+    }
+  });
+
+  it('answers what the HTTP parser of Node refuses (a URL over 16 KiB, a malformed request) with an Erro', async () => {
+    const [porta] = await portasLivres(1);
+    const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: credenciais.caminho, REDIS_URL: inject('redisUrl') });
+    try {
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${porta}/health/live`).catch(() => null))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
+      const cru = (pedido: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(porta!, '127.0.0.1', () => socket.write(pedido));
+          let resposta = '';
+          socket.on('data', (d: Buffer) => (resposta += d.toString()));
+          socket.on('close', () => resolve(resposta));
+          socket.on('error', reject);
+        });
+      for (const [pedido, status] of [
+        [`GET /api/v1/imoveis/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, '431'],
+        ['ISTO NÃO É HTTP\r\n\r\n', '400'],
+      ] as const) {
+        const resposta = await cru(pedido);
+        expect(resposta.split('\r\n')[0], pedido.slice(0, 30)).toContain(` ${status} `);
+        expect(resposta).toContain('Content-Type: application/json; charset=utf-8');
+        expect(JSON.parse(resposta.slice(resposta.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.any(String) });
+      }
+    } finally {
+      await parar(p);
     }
   });
 

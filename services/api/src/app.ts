@@ -11,7 +11,7 @@ import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
-import errosPlugin, { responderErroDoFramework } from './plugins/erros.plugin.ts';
+import errosPlugin, { responderErroDeCliente, responderErroDoFramework } from './plugins/erros.plugin.ts';
 import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
 import { rotasImoveis } from './routes/imoveis.routes.ts';
 import { rotasSaude } from './routes/saude.routes.ts';
@@ -63,8 +63,9 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 64 * 1024 },
-    // A URL the router cannot decode gets an Erro body like every other failure.
+    // A request Node's parser or the router refuses gets an Erro body like every other failure.
     frameworkErrors: responderErroDoFramework,
+    clientErrorHandler: responderErroDeCliente,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

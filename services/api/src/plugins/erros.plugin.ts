@@ -1,5 +1,7 @@
 // One error handler and one not-found handler for the whole app: every failure becomes an
 // `Erro` body with the right status; 5xx messages never carry internals.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -91,6 +93,22 @@ function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequ
 
 export function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyReply {
   return reply.code(resposta.status).headers(resposta.cabecalhos).type(JSON_UTF8).send(JSON.stringify({ mensagem: resposta.mensagem }));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (a
+ * URL or headers over 16 KiB, a malformed request line, a client too slow to send its headers).
+ * Fastify's own handler, with an `Erro` body.
+ */
+export function responderErroDeCliente(erro: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody to answer.
+  if (erro.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = erro.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : erro.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const corpo = JSON.stringify({ mensagem: MENSAGENS_FRAMEWORK[status] });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(corpo)}\r\nContent-Type: ${JSON_UTF8}\r\n\r\n${corpo}`);
+  }
+  socket.destroy(erro);
 }
 
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
