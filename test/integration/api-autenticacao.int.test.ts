@@ -2,7 +2,7 @@
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,28 @@ describe('the credentials file', () => {
 });
 
 describe('pnpm credentials', () => {
+  it('keeps every change when several commands run at once (issues and a revocation)', async () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    try {
+      const { credencial: alvo } = emitirCredencial(arquivo.caminho, 'Portal Revogado');
+      const cli = (...args: string[]) =>
+        executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', ...args], {
+          cwd: RAIZ,
+          env: { ...process.env, CREDENTIALS_FILE: arquivo.caminho },
+          timeout: 60_000,
+        });
+      const saidas = await Promise.all([cli('revoke', alvo.id), ...Array.from({ length: 6 }, (_, i) => cli('issue', '--partner', `Portal ${i}`))]);
+      const tokens = saidas.slice(1).map(({ stdout }) => stdout.trimEnd().split('\n').at(-1));
+      const { credenciais } = lerArquivoCredenciais(arquivo.caminho);
+      expect(credenciais).toHaveLength(7);
+      expect(credenciais.find((c) => c.id === alvo.id)?.revogada_em).not.toBeNull();
+      expect(new Set(tokens).size).toBe(6);
+      expect(existsSync(`${arquivo.caminho}.lock`)).toBe(false);
+    } finally {
+      arquivo.remover();
+    }
+  }, 60_000);
+
   it('issue prints the token once, alone on the last line; list never shows it or a whole hash', async () => {
     const arquivo = sqliteTemporario('credenciais.json');
     try {

@@ -11,6 +11,15 @@ describe('urlParaLog', () => {
     expect(urlParaLog(`/api/v1/imoveis/${token}`)).toBe('/api/v1/imoveis/[REDACTED]');
   });
 
+  it('blanks a token however it is percent-encoded, in the path, a value or a parameter name', () => {
+    const codificado = token.replace('_', '%5F').replace('ZZZ', '%5A%5a%5A');
+    expect(urlParaLog(`/api/v1/imoveis?x=${codificado}&por_pagina=2`)).toBe('/api/v1/imoveis?x=[REDACTED]&por_pagina=2');
+    expect(urlParaLog(`/api/v1/imoveis?acc%65ss_token=segredo`)).toBe('/api/v1/imoveis?acc%65ss_token=[REDACTED]');
+    expect(urlParaLog(`/api/v1/imoveis/${codificado}`)).toBe('/api/v1/imoveis/[REDACTED]');
+    expect(urlParaLog(`/api/v1/imoveis?${codificado}`)).toBe('/api/v1/imoveis?[REDACTED]=[REDACTED]');
+    expect(JSON.stringify(urlParaLog(`/api/v1/imoveis?a=%E0%A4%A&b=${codificado}`))).not.toContain('%5A');
+  });
+
   it('leaves other URLs as they are', () => {
     expect(urlParaLog('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z')).toBe('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z');
   });

@@ -5,10 +5,41 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { PADRAO_TOKEN } from './credenciais/arquivo-credenciais.ts';
 
 const TOKEN_EM_QUALQUER_LUGAR = new RegExp(PADRAO_TOKEN.source, 'g');
-const PARAMETRO_DE_TOKEN = /([?&](?:access_token|token)=)[^&#]*/gi;
+const NOMES_DE_TOKEN = new Set(['access_token', 'token']);
 
+/** The text a server reads from a URL part: percent-decoded (and `+` as a space in the query). */
+function lido(parte: string, consulta: boolean): string {
+  try {
+    return decodeURIComponent(consulta ? parte.replaceAll('+', ' ') : parte);
+  } catch {
+    return parte;
+  }
+}
+
+/**
+ * The URL as logged: a path segment or query value that reads as a token once decoded (`imv%5F…`
+ * is a token too), and any `token`/`access_token` parameter, become [REDACTED].
+ */
 export function urlParaLog(url: string): string {
-  return url.replace(PARAMETRO_DE_TOKEN, '$1[REDACTED]').replace(TOKEN_EM_QUALQUER_LUGAR, '[REDACTED]');
+  const i = url.indexOf('?');
+  const caminho = (i < 0 ? url : url.slice(0, i))
+    .split('/')
+    .map((segmento) => (PADRAO_TOKEN.test(lido(segmento, false)) ? '[REDACTED]' : segmento))
+    .join('/');
+  if (i < 0) return caminho.replace(TOKEN_EM_QUALQUER_LUGAR, '[REDACTED]');
+  const consulta = url
+    .slice(i + 1)
+    .split('&')
+    .map((parametro) => {
+      const igual = parametro.indexOf('=');
+      const nome = igual < 0 ? parametro : parametro.slice(0, igual);
+      const valor = igual < 0 ? '' : parametro.slice(igual + 1);
+      const nomeEhToken = PADRAO_TOKEN.test(lido(nome, true));
+      const segredo = nomeEhToken || NOMES_DE_TOKEN.has(lido(nome, true).toLowerCase()) || PADRAO_TOKEN.test(lido(valor, true));
+      return segredo ? `${nomeEhToken ? '[REDACTED]' : nome}=[REDACTED]` : parametro;
+    })
+    .join('&');
+  return `${caminho}?${consulta}`.replace(TOKEN_EM_QUALQUER_LUGAR, '[REDACTED]');
 }
 
 interface RequisicaoLogada {

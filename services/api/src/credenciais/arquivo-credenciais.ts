@@ -1,9 +1,10 @@
 // The credentials file: partner name, id, timestamps and the SHA-256 of each token, never the
 // token. Tokens are 256 random bits, so a fast hash is enough: there is no dictionary to try
 // and nothing to brute-force, and a slow password hash would cost milliseconds per request.
-// Written atomically (temp file + rename) so a running API never reads half a file.
+// Written atomically (temp file + rename) so a running API never reads half a file, and changed
+// under a lock file so two commands at once never lose each other's change.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { z } from 'zod';
 
@@ -79,8 +80,40 @@ export function gravarArquivoCredenciais(caminho: string, arquivo: ArquivoCreden
   renameSync(temporario, caminho);
 }
 
+/** A lock older than this was left by a killed command: it is taken over. */
+const TRAVA_ABANDONADA_MS = 10_000;
+const ESPERA_MAXIMA_MS = 30_000;
+
+/** Runs `fn` (read, change, rewrite) holding `<caminho>.lock`, created exclusively. */
+function comTrava<T>(caminho: string, fn: () => T): T {
+  mkdirSync(dirname(caminho), { recursive: true });
+  const trava = `${caminho}.lock`;
+  const desistirEm = Date.now() + ESPERA_MAXIMA_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(trava, 'wx', 0o600));
+      break;
+    } catch (erro) {
+      if ((erro as NodeJS.ErrnoException).code !== 'EEXIST') throw erro;
+    }
+    const idade = Date.now() - (statSync(trava, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (idade > TRAVA_ABANDONADA_MS) rmSync(trava, { force: true });
+    else if (Date.now() > desistirEm) throw new Error(`${trava} ocupado há mais de ${ESPERA_MAXIMA_MS / 1000} s; apague-o se nenhum comando estiver rodando`);
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 20);
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(trava, { force: true });
+  }
+}
+
 /** Issues a credential for `parceiro`: records its hash, returns the token (the only copy). */
 export function emitirCredencial(caminho: string, parceiro: string, agora: () => Date = () => new Date()): { token: string; credencial: Credencial } {
+  return comTrava(caminho, () => emitirNaTrava(caminho, parceiro, agora));
+}
+
+function emitirNaTrava(caminho: string, parceiro: string, agora: () => Date): { token: string; credencial: Credencial } {
   const arquivo = lerArquivoCredenciais(caminho);
   const token = gerarToken();
   const credencial: Credencial = {
@@ -100,6 +133,10 @@ export function revogarCredencial(
   alvo: { id: string } | { parceiro: string },
   agora: () => Date = () => new Date(),
 ): Credencial[] {
+  return comTrava(caminho, () => revogarNaTrava(caminho, alvo, agora));
+}
+
+function revogarNaTrava(caminho: string, alvo: { id: string } | { parceiro: string }, agora: () => Date): Credencial[] {
   const arquivo = lerArquivoCredenciais(caminho);
   const corresponde = (c: Credencial): boolean => ('id' in alvo ? c.id === alvo.id : c.parceiro === alvo.parceiro);
   const alvos = arquivo.credenciais.filter((c) => corresponde(c) && c.revogada_em === null);
