@@ -169,6 +169,23 @@ describe('when Redis fails', () => {
     }
   });
 
+  it('falls back to a window that already holds what Redis admitted for this process', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    const redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
+    try {
+      const antes = await Promise.all(Array.from({ length: 6 }, () => api.get('/api/v1/imoveis')));
+      expect(antes.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429]);
+      await parar(redis);
+      const depois = await Promise.all(Array.from({ length: 5 }, () => api.get('/api/v1/imoveis')));
+      expect(depois.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
+      expect(api.logs.join('')).toContain('Redis indisponível');
+    } finally {
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+
   it('does not let a hung Redis hold a request for more than about 100 ms', async () => {
     const [porta] = (await portasLivres(1)) as [number];
     const redis = await iniciarRedisProprio(porta);

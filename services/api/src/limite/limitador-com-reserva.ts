@@ -51,6 +51,9 @@ export class LimitadorComReserva implements Limitador {
       try {
         const decisao = await this.#redis.tentar(chave);
         this.#mudarPara('redis', null);
+        // The per-process log keeps this process's admissions too: falling back must not start
+        // from an empty window and admit the limit a second time.
+        if (decisao.admitido) this.#local.tentarAgora(chave);
         return decisao;
       } catch (erro) {
         this.#tentarRedisApos = this.#agora() + this.#pausaMs;
