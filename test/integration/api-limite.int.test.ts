@@ -75,6 +75,25 @@ describe('over the limit', () => {
 });
 
 describe('three API instances sharing one Redis', () => {
+  it('never readmits before a whole window has passed by Redis time, to the microsecond', async () => {
+    const limitador = new LimitadorRedis({ redis: redisUrl, limite: 1, janelaMs: 50, prefixo: `${nomeUnico('micro')}:` });
+    const script = (limitador.redis as unknown as { janelaDeslizante(...a: unknown[]): Promise<[number, number, number, number]> }).janelaDeslizante.bind(limitador.redis);
+    const chave = `${nomeUnico('micro')}:us:k`;
+    await expect.poll(() => limitador.conectado).toBe(true);
+    try {
+      for (let rodada = 0; rodada < 5; rodada++) {
+        let [admitido, , primeiro] = await script(chave, 1, 50, `a${rodada}`);
+        while (admitido !== 1) [admitido, , primeiro] = await script(chave, 1, 50, `a${rodada}`);
+        let segundo = primeiro;
+        do [admitido, , segundo] = await script(chave, 1, 50, `b${rodada}`);
+        while (admitido !== 1);
+        expect(segundo - primeiro).toBeGreaterThanOrEqual(50_000);
+      }
+    } finally {
+      await limitador.close();
+    }
+  });
+
   it('admit exactly the limit in total for one credential, however the requests are spread', async () => {
     const limite = 120;
     const credenciais = sqliteTemporario('credenciais.json');

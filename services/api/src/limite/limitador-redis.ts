@@ -7,20 +7,22 @@ import { decidir } from '@imoveis/domain';
 import type { DecisaoLimite, Limitador } from './limitador.ts';
 
 // KEYS[1]: the key's sorted set. ARGV: limit, window ms, a nonce unique to this request.
-// The window is (agora - janela, agora]: entries with score <= agora - janela are removed. The
-// member is the time plus the client's nonce, so two requests in the same millisecond are two
-// entries. Returns {admitted 0/1, count after the decision, agora, oldest score}.
+// Times are Redis's microseconds (exact in a double until the year 2255): in milliseconds, an
+// entry made at x.999 ms would leave the window 0.999 ms early. The window is
+// (agora - janela, agora]: entries with score <= agora - janela are removed. The member is the
+// time plus the client's nonce, so two requests in the same microsecond are two entries.
+// Returns {admitted 0/1, count after the decision, agora µs, oldest score µs}.
 const SCRIPT_JANELA = `
 local t = redis.call('TIME')
-local agora = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local agora = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local limite = tonumber(ARGV[1])
-local janela = tonumber(ARGV[2])
+local janela = tonumber(ARGV[2]) * 1000
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', agora - janela)
 local n = redis.call('ZCARD', KEYS[1])
 local admitido = 0
 if n < limite then
   redis.call('ZADD', KEYS[1], agora, string.format('%d', agora) .. ':' .. ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], janela)
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
   n = n + 1
   admitido = 1
 end
@@ -77,13 +79,21 @@ export class LimitadorRedis implements Limitador {
   /** Rejects when Redis fails or does not answer within the command timeout. */
   async tentar(chave: string): Promise<DecisaoLimite> {
     const nonce = randomBytes(8).toString('hex');
-    const [admitido, contagem, agoraMs, antiga] = await (this.redis as RedisComJanela).janelaDeslizante(
-      this.#prefixo + chave,
+    const [admitido, contagem, agoraUs, antigaUs] = await (this.redis as RedisComJanela).janelaDeslizante(
+      // `us:`: the sets of the millisecond script before it are left to expire, not misread.
+      `${this.#prefixo}us:${chave}`,
       this.limite,
       this.#janelaMs,
       nonce,
     );
-    return decidir({ admitido: admitido === 1, contagem, maisAntigaMs: antiga < 0 ? null : antiga, agoraMs, limite: this.limite, janelaMs: this.#janelaMs });
+    return decidir({
+      admitido: admitido === 1,
+      contagem,
+      maisAntigaMs: antigaUs < 0 ? null : antigaUs / 1000,
+      agoraMs: agoraUs / 1000,
+      limite: this.limite,
+      janelaMs: this.#janelaMs,
+    });
   }
 
   async close(): Promise<void> {
