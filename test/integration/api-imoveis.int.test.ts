@@ -295,7 +295,10 @@ describe('error statuses outside the operations', () => {
       expect(r.statusCode, url).toBe(404);
       expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
+      // Under the partner prefix the gate answered first: a credential, and the limit's headers.
+      if (url.startsWith('/api/v1/')) expect(r.headers['ratelimit'], url).toBeDefined();
     }
+    expect((await api.get('/api/v1/nada', { token: null })).statusCode).toBe(401);
   });
 
   it('answers other methods on a known route with 405, an Erro and Allow: GET', async () => {
@@ -327,9 +330,15 @@ describe('error statuses outside the operations', () => {
       ['application/xml', '<a/>'],
     ];
     for (const [tipo, payload] of corpos) {
-      const r = await api.app.inject({ method: 'POST', url: '/api/v1/imoveis?por_pagina=2', headers: { 'content-type': tipo }, payload });
+      const r = await api.app.inject({
+        method: 'POST',
+        url: '/api/v1/imoveis?por_pagina=2',
+        headers: { 'content-type': tipo, authorization: `Bearer ${api.token}` },
+        payload,
+      });
       expect(r.statusCode, payload.slice(0, 10)).toBe(405);
       expect(r.headers['allow']).toBe('GET');
+      expect(r.headers['ratelimit']).toBeDefined();
     }
   });
 
@@ -337,7 +346,7 @@ describe('error statuses outside the operations', () => {
     const grande = await api.app.inject({
       method: 'POST',
       url: '/api/v1/nada',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${api.token}` },
       payload: JSON.stringify({ x: 'a'.repeat(64 * 1024) }),
     });
     expect(grande.statusCode).toBe(413);

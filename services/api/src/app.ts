@@ -11,7 +11,7 @@ import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
-import errosPlugin, { responderErroDeCliente, responderErroDoFramework } from './plugins/erros.plugin.ts';
+import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
 import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
 import { rotasImoveis } from './routes/imoveis.routes.ts';
 import { rotasSaude } from './routes/saude.routes.ts';
@@ -82,12 +82,6 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     retryAfter: 5,
   });
 
-  // Every method but GET on a partner path answers 405 (HEAD too: the interface exposes only
-  // GET), whatever the method and before any body is read.
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && CAMINHO_DE_PARCEIRO.test(request.url)) throw new MetodoNaoPermitido(request.method);
-  });
-
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
@@ -108,7 +102,15 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // Every answer under the prefix passes the gate first (401, 429 and the RateLimit headers),
+      // the 405s and 404s included.
       api.addHook('onRequest', criarPorteiro({ credenciais: deps.credenciais, limitador: deps.limitador, metricas }));
+      // Every method but GET on a partner path answers 405 (HEAD too: the interface exposes only
+      // GET), whatever the method and before any body is read.
+      api.addHook('onRequest', async (request) => {
+        if (request.method !== 'GET' && CAMINHO_DE_PARCEIRO.test(request.url)) throw new MetodoNaoPermitido(request.method);
+      });
+      api.setNotFoundHandler(rotaNaoEncontrada);
       await api.register(rotasImoveis(fonte));
     },
     { prefix: PREFIXO },

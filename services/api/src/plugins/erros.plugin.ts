@@ -111,6 +111,11 @@ export function responderErroDeCliente(erro: Error & { code?: string }, socket: 
   socket.destroy(erro);
 }
 
+/** The not-found handler: of the app, and of the partner prefix (where the gate runs first). */
+export function rotaNaoEncontrada(request: FastifyRequest): never {
+  throw new RotaNaoEncontrada(request.method, urlParaLog(request.url.split('?')[0] ?? '/'));
+}
+
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
 export function responderErroDoFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const resposta = paraResposta(erro, request);
@@ -128,9 +133,7 @@ function errosPlugin(app: FastifyInstance, _opcoes: unknown, pronto: () => void)
     return enviarErro(reply, resposta);
   });
 
-  app.setNotFoundHandler((request) => {
-    throw new RotaNaoEncontrada(request.method, urlParaLog(request.url.split('?')[0] ?? '/'));
-  });
+  app.setNotFoundHandler(rotaNaoEncontrada);
   pronto();
 }
 
