@@ -2,10 +2,9 @@
 // with any token-looking value and any `token`/`access_token` parameter blanked out, since a
 // partner who puts the token in the URL must not have it written to the logs as well.
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { PADRAO_TOKEN } from './credenciais/arquivo-credenciais.ts';
+import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN } from './credenciais/arquivo-credenciais.ts';
 
 const TOKEN_EM_QUALQUER_LUGAR = new RegExp(PADRAO_TOKEN.source, 'g');
-const NOMES_DE_TOKEN = new Set(['access_token', 'token']);
 
 /** The text a server reads from a URL part: percent-decoded (and `+` as a space in the query). */
 function lido(parte: string, consulta: boolean): string {
@@ -35,7 +34,7 @@ export function urlParaLog(url: string): string {
       const nome = igual < 0 ? parametro : parametro.slice(0, igual);
       const valor = igual < 0 ? '' : parametro.slice(igual + 1);
       const nomeEhToken = PADRAO_TOKEN.test(lido(nome, true));
-      const segredo = nomeEhToken || NOMES_DE_TOKEN.has(lido(nome, true).toLowerCase()) || PADRAO_TOKEN.test(lido(valor, true));
+      const segredo = nomeEhToken || PARAMETROS_DE_TOKEN.has(lido(nome, true).toLowerCase()) || PADRAO_TOKEN.test(lido(valor, true));
       return segredo ? `${nomeEhToken ? '[REDACTED]' : nome}=[REDACTED]` : parametro;
     })
     .join('&');

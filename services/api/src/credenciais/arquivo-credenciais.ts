@@ -10,6 +10,8 @@ import { z } from 'zod';
 
 /** `imv_` + 43 base64url characters (32 random bytes). The prefix makes leaked tokens greppable. */
 export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
+/** Query parameters that carry a token by their name alone (refused, and never logged). */
+export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
 const PADRAO_TOKEN_INTEIRO = new RegExp(`^${PADRAO_TOKEN.source}$`);
 
 const Credencial = z.object({

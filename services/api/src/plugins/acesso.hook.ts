@@ -2,7 +2,7 @@
 // client address when there is no valid one), the request limit for that key (so tokens cannot
 // be guessed at speed, and a refused token still costs a request), then the 401, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { PADRAO_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
+import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
 import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, type MotivoNaoAutenticado } from '../erros.ts';
 import type { DecisaoLimite, Limitador } from '../limite/limitador.ts';
@@ -18,7 +18,6 @@ declare module 'fastify' {
 const JANELA_S = 60;
 // RFC 6750 b64token after "Bearer" and exactly one space.
 const CABECALHO_BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
-const PARAMETROS_DE_TOKEN = new Set(['access_token', 'token']);
 
 type Identificacao = { tipo: 'credencial'; credencial: Credencial } | { tipo: 'anonima'; motivo: MotivoNaoAutenticado };
 
