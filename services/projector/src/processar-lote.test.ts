@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { gerarCargaInicial } from '@imoveis/generator';
 import type { Lote } from '@imoveis/kafka';
+import Database from 'better-sqlite3';
 import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +75,22 @@ describe('processarLote', () => {
     const aplicados = (await metricas.eventosAplicados.get()).values.reduce((n, v) => n + v.value, 0);
     expect(imoveis()).toBe(TAMANHO_PEDACO);
     expect(aplicados).toBe(TAMANHO_PEDACO);
+  });
+
+  it('waits, heartbeating, while another process holds the write lock longer than SQLite waits, then applies the batch', async () => {
+    escritor.db.pragma('busy_timeout = 50');
+    const outro = new Database(join(dir, 'projecao.db'));
+    outro.exec('BEGIN IMMEDIATE');
+    setTimeout(() => outro.exec('COMMIT'), 600);
+    let batimentos = 0;
+    try {
+      const resultado = await processar(lote({ heartbeat: async () => void batimentos++ }));
+      expect(resultado.proximoOffset).toBe('1200');
+      expect(imoveis()).toBe(1_200);
+      expect(batimentos).toBeGreaterThan(2);
+    } finally {
+      outro.close();
+    }
   });
 
   it('stores the batch’s own end, past a commit marker after its last message', async () => {

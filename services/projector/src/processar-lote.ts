@@ -13,6 +13,7 @@ import {
   type EscritorProjecao,
   type EventoPreparado,
 } from '@imoveis/projection-store';
+import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
 import type { Preparador, Preparo } from './preparo.ts';
@@ -107,6 +108,30 @@ export function avancarOffset(escritor: EscritorProjecao, topico: string, partic
 
 const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();
 
+/** Between attempts at a write lock another process holds (a rebuild's switch copying the projection). */
+const ESPERA_PELA_TRAVA_MS = 200;
+
+/**
+ * Runs a write transaction, waiting while another process holds the write lock for longer than
+ * SQLite's busy timeout (a rebuild's switch of a large projection takes a minute), with
+ * heartbeats meanwhile so the group keeps the consumer. Null when the batch stopped being
+ * this consumer's while it waited.
+ */
+async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
+  for (let avisado = false; ; ) {
+    try {
+      return transacao();
+    } catch (erro) {
+      if (!(erro instanceof Database.SqliteError) || erro.code !== 'SQLITE_BUSY') throw erro;
+      if (!avisado) deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando');
+      avisado = true;
+    }
+    await lote.heartbeat();
+    await new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
+    if (!lote.ativo()) return null;
+  }
+}
+
 /**
  * Runs functions one at a time, in call order: batches of several partitions are prepared
  * concurrently but written as if consumed one after another, so a condominium fan-out spread
@@ -168,7 +193,9 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
     // `ativo` once more under the write lock: a rebuild may have switched in while this waited.
-    const feitos = aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, lote.ativo);
+    const feitos = await esperandoATrava(lote, deps, () =>
+      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, lote.ativo),
+    );
     if (feitos === null) break;
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
     // and a redelivered batch must not count twice what it skips.
@@ -196,10 +223,12 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
   let apos: string | null = '';
   while (apos !== null) {
     const desde: string = apos;
-    const passo = escritor.transacao(() =>
-      lote.ativo()
-        ? { apos: propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)) }
-        : null,
+    const passo = await esperandoATrava(lote, deps, () =>
+      escritor.transacao(() =>
+        lote.ativo()
+          ? { apos: propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)) }
+          : null,
+      ),
     );
     if (passo === null) return false;
     apos = passo.apos;
