@@ -89,6 +89,7 @@ describe('under pressure', () => {
     await expect.poll(async () => (await api.get('/api/v1/imoveis')).statusCode, { timeout: 5_000, interval: 20 }).toBe(503);
     const r = await api.get('/api/v1/imoveis');
     expect(r.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(r.headers['ratelimit']).toMatch(/^"credencial";r=\d+;t=\d+$/);
     expect(JSON.parse(r.body)).toEqual({ mensagem: expect.stringContaining('sobrecarregado') });
     const { status, corpo } = await pronto(api);
     expect(status).toBe(503);

@@ -70,16 +70,21 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('credencial', null);
+  app.decorateRequest('sobPressao', false);
 
   await app.register(errosPlugin);
 
-  // Refuses (503 with Erro and Retry-After, through the error handler) rather than queuing.
+  // Under pressure a request is only marked here: the gate refuses a partner's with 503, Erro
+  // and Retry-After once it has set the RateLimit headers, rather than queuing it. Health,
+  // metrics and documentation keep answering.
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: pressao.maxEventLoopDelayMs ?? 1_000,
     maxHeapUsedBytes: pressao.maxHeapUsedBytes ?? 0,
     maxRssBytes: pressao.maxRssBytes ?? 0,
     sampleInterval: pressao.intervaloAmostraMs ?? 1_000,
-    retryAfter: 5,
+    pressureHandler: (request) => {
+      request.sobPressao = true;
+    },
   });
 
   await app.register(fastifyCompress, {

@@ -9,6 +9,7 @@ export type CodigoErro =
   | 'METODO_NAO_PERMITIDO'
   | 'FORMATO_NAO_ACEITAVEL'
   | 'LIMITE_EXCEDIDO'
+  | 'SERVICO_SOBRECARREGADO'
   | 'PROJECAO_INDISPONIVEL';
 
 /** Base of the API's own failures: a code, an HTTP status and a message safe to show partners. */
@@ -97,6 +98,15 @@ export class LimiteExcedido extends ErroApi {
   constructor(limite: number, retryAfterS: number) {
     super(`limite de ${limite} requisições por minuto excedido; tente novamente em ${retryAfterS} s`, { 'Retry-After': String(retryAfterS) });
     this.retryAfterS = retryAfterS;
+  }
+}
+
+export class ServicoSobrecarregado extends ErroApi {
+  override readonly name = 'ServicoSobrecarregado';
+  readonly code = 'SERVICO_SOBRECARREGADO';
+  readonly statusCode = 503;
+  constructor() {
+    super('serviço sobrecarregado no momento; tente novamente em instantes', { 'Retry-After': '5' });
   }
 }
 

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
-import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, type MotivoNaoAutenticado } from '../erros.ts';
+import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, ServicoSobrecarregado, type MotivoNaoAutenticado } from '../erros.ts';
 import type { DecisaoLimite, Limitador } from '../limite/limitador.ts';
 import type { Metricas } from '../metricas.ts';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The partner's credential, set by the gate on every partner route it lets through. */
     credencial: Credencial | null;
+    /** Set by under-pressure when the process is overloaded; the gate then answers 503. */
+    sobPressao: boolean;
   }
 }
 
@@ -78,6 +80,7 @@ export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: 
       deps.metricas.recusasPorLimite.inc({ chave: politica });
       throw new LimiteExcedido(decisao.limite, decisao.retryAfterS ?? 1);
     }
+    if (request.sobPressao) throw new ServicoSobrecarregado();
     if (quem.tipo === 'anonima') {
       request.log.info({ motivo: quem.motivo }, 'requisição sem credencial válida');
       throw new NaoAutenticado(quem.motivo);

@@ -81,9 +81,6 @@ function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequ
     return { status: 400, mensagem: mensagemDeValidacao(erro.validation, enviados ?? {}), cabecalhos: {} };
   }
   const { code, statusCode } = erro as FastifyError;
-  if (code === 'FST_UNDER_PRESSURE') {
-    return { status: 503, mensagem: 'serviço sobrecarregado no momento; tente novamente em instantes', cabecalhos: { 'Retry-After': '5' } };
-  }
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     const mensagem = MENSAGENS_POR_CODIGO[code] ?? MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada';
     return { status: statusCode, mensagem, cabecalhos: {} };
