@@ -6,6 +6,8 @@ import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN } from './credenciais/arquivo-credenc
 
 const TOKEN_EM_QUALQUER_LUGAR = new RegExp(PADRAO_TOKEN.source, 'g');
 
+const PODE_TER_SEGREDO = /[%+]|imv_|token/i;
+
 /** The text a server reads from a URL part: percent-decoded (and `+` as a space in the query). */
 function lido(parte: string, consulta: boolean): string {
   try {
@@ -20,6 +22,9 @@ function lido(parte: string, consulta: boolean): string {
  * is a token too), and any `token`/`access_token` parameter, become [REDACTED].
  */
 export function urlParaLog(url: string): string {
+  // Every request's log line comes here: a URL with nothing encoded reads as itself, and without
+  // `imv_` or `token` it holds no secret.
+  if (!PODE_TER_SEGREDO.test(url)) return url;
   const i = url.indexOf('?');
   const caminho = (i < 0 ? url : url.slice(0, i))
     .split('/')
