@@ -153,8 +153,10 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       const existentes = new Set(await adm.listTopics());
       const novos = topicos.filter((t) => !existentes.has(t.nome));
       if (novos.length === 0) return;
+      // kafkajs's own wait for leaders retries only LEADER_NOT_AVAILABLE; a KRaft broker may
+      // first answer that it does not host the new partition (UNKNOWN_TOPIC_OR_PARTITION).
       await adm.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: novos.map((t) => ({
           topic: t.nome,
           numPartitions: t.particoes ?? 1,
@@ -162,6 +164,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
           configEntries: t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
         })),
       });
+      await esperarLideres(adm, novos.map((t) => t.nome));
     },
 
     async descreverTopico(nome) {
@@ -251,6 +254,21 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       admin = null;
     },
   };
+}
+
+/** Until every partition of `topicos` has a leader, whatever transient error metadata gives meanwhile. */
+async function esperarLideres(adm: Admin, topicos: string[], prazoMs = 30_000): Promise<void> {
+  const desistirEm = Date.now() + prazoMs;
+  for (;;) {
+    try {
+      const { topics } = await adm.fetchTopicMetadata({ topics: topicos });
+      if (topics.length === topicos.length && topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (erro) {
+      if (Date.now() > desistirEm) throw erro;
+    }
+    if (Date.now() > desistirEm) throw new Error(`tópicos sem líder após ${prazoMs} ms: ${topicos.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function embrulharProdutor(produtor: Producer): Produtor {

@@ -32,8 +32,9 @@ function lote(sobre: Partial<Lote> = {}): Lote {
   return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, ...sobre };
 }
 
-const processar = (l: Lote, metricas?: MetricasProjetor) =>
+const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () => boolean) =>
   processarLote(l, {
+    ...(aindaNaTransacao ? { aindaNaTransacao } : {}),
     escritor,
     preparador: criarPreparador({ contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, threads: 0 }),
     agora: () => Date.parse('2026-11-22T12:00:00Z'),
@@ -59,8 +60,8 @@ describe('processarLote', () => {
     const metricas = criarMetricas();
     const base = lote();
     const mensagens = base.mensagens.map((m, i) => (i === 3 ? { ...m, value: null } : m));
-    // True when asked between transactions, false when asked under the write lock.
-    const resultado = await processar({ ...base, mensagens, ativo: () => !escritor.db.inTransaction }, metricas);
+    // The switch is seen only under the write lock.
+    const resultado = await processar({ ...base, mensagens }, metricas, () => !escritor.db.inTransaction);
     expect(resultado.proximoOffset).toBeNull();
     expect(escritor.offsetDe(TOPICO, 0)).toBeNull();
     expect(imoveis()).toBe(0);

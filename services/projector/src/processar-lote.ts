@@ -38,6 +38,14 @@ export interface DependenciasLote {
   log: Logger;
   /** Serialises the writing of batches handled concurrently (see `criarExclusao`). */
   exclusivo?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Checked inside every write transaction, under the write lock: false once the projection was
+   * switched by a rebuild (another process) while this batch waited, so nothing of it lands on
+   * the new projection. Staleness of the batch itself (a seek, a rebalance) is `lote.ativo`,
+   * checked between transactions: a batch that is only stale may still commit what it applied,
+   * since the offsets live in the projection.
+   */
+  aindaNaTransacao?: () => boolean;
 }
 
 export interface ResultadoLote {
@@ -84,7 +92,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     }
     // A transaction's commit marker after the last message takes an offset too: without it in
     // the projection, a quiet register would look one message behind for ever.
-    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset, lote.ativo)) {
+    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset, deps.aindaNaTransacao)) {
       resultado.proximoOffset = lote.proximoOffset;
     }
     return resultado;
@@ -107,6 +115,7 @@ export function avancarOffset(escritor: EscritorProjecao, topico: string, partic
 }
 
 const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();
+const sempre = (): boolean => true;
 
 /** Between attempts at a write lock another process holds (a rebuild's switch copying the projection). */
 const ESPERA_PELA_TRAVA_MS = 200;
@@ -192,9 +201,8 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     if (!lote.ativo()) break;
     if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
-    // `ativo` once more under the write lock: a rebuild may have switched in while this waited.
     const feitos = await esperandoATrava(lote, deps, () =>
-      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, lote.ativo),
+      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
     );
     if (feitos === null) break;
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
@@ -225,7 +233,8 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
     const desde: string = apos;
     const passo = await esperandoATrava(lote, deps, () =>
       escritor.transacao(() =>
-        lote.ativo()
+        // A fan-out cut short is redone whole on redelivery: stale is enough to stop it.
+        lote.ativo() && (deps.aindaNaTransacao ?? sempre)()
           ? { apos: propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)) }
           : null,
       ),

@@ -195,6 +195,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         const inicio = performance.now();
         // Checked again before every transaction: a switch may land while this batch waits its turn.
         const { proximoOffset } = await processarLote({ ...lote, ativo: () => lote.ativo() && mesmaGeracao() }, {
+          aindaNaTransacao: mesmaGeracao,
           escritor,
           preparador: preparador!,
           exclusivo,
