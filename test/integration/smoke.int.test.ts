@@ -143,7 +143,8 @@ describe('Kafka through @imoveis/kafka', () => {
     });
     try {
       await consumidor.iniciar();
-      await expect.poll(() => falha ?? recebidas.length, { timeout: 30_000 }).toBe(1);
+      // At least once: a rejoin of the group seeks back to the start (this reader keeps no offsets).
+      await expect.poll(() => falha ?? Math.min(recebidas.length, 1), { timeout: 30_000 }).toBe(1);
       const [recebida] = recebidas;
       expect(recebida?.offset).toBe('0');
       expect(recebida?.key?.toString()).toBe(id);

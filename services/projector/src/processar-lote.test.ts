@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { criarExclusao, processarLote, TAMANHO_PEDACO } from './processar-lote.ts';
+import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo.ts';
 
@@ -32,14 +32,14 @@ function lote(sobre: Partial<Lote> = {}): Lote {
   return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, ...sobre };
 }
 
-const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () => boolean) =>
+const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () => boolean, enviarParaDlq = async (_: readonly Rejeicao[]) => {}) =>
   processarLote(l, {
     ...(aindaNaTransacao ? { aindaNaTransacao } : {}),
     escritor,
     preparador: criarPreparador({ contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, threads: 0 }),
     agora: () => Date.parse('2026-11-22T12:00:00Z'),
     agregados: new Map([[TOPICO, 'imovel']]),
-    enviarParaDlq: async () => {},
+    enviarParaDlq,
     log: pino({ level: 'silent' }),
     ...(metricas ? { metricas } : {}),
   });
@@ -67,6 +67,28 @@ describe('processarLote', () => {
     expect(imoveis()).toBe(0);
     // Nothing counted either: the redelivered batch will count its tombstone once.
     expect((await metricas.eventosAplicados.get()).values).toEqual([]);
+  });
+
+  it('commits past the dead letters it sent even when the batch went stale meanwhile, so its redelivery does not send them again', async () => {
+    const base = lote();
+    const mensagens = base.mensagens.map((m, i) => (i === 7 ? { ...m, value: Buffer.from('isto não é json {') } : m));
+    let ativo = true;
+    const enviados: string[] = [];
+    // A rebalance lands while the dead letters are being sent.
+    const enviar = async (rejeicoes: readonly Rejeicao[]) => {
+      enviados.push(...rejeicoes.map((r) => r.mensagem.offset));
+      ativo = false;
+    };
+    const primeira = await processar({ ...base, mensagens, ativo: () => ativo }, undefined, undefined, enviar);
+    expect(enviados).toEqual(['7']);
+    expect(primeira.proximoOffset).toBe(String(TAMANHO_PEDACO));
+    expect(imoveis()).toBe(TAMANHO_PEDACO - 1);
+
+    ativo = true;
+    const redelivery = await processar({ ...base, mensagens, ativo: () => ativo }, undefined, undefined, enviar);
+    expect(enviados).toEqual(['7']);
+    expect(redelivery.proximoOffset).toBe('1200');
+    expect(imoveis()).toBe(1_199);
   });
 
   it('counts what a transaction applied as soon as it commits, even when the heartbeat after it fails', async () => {

@@ -59,7 +59,8 @@ export interface ResultadoLote {
 export const TAMANHO_PEDACO = 500;
 
 /** A run of events applied in one transaction, ending at `ate` (the offset after its last message). */
-type Trecho = { eventos: EventoPreparado[]; ate: bigint; propagacaoGrande: boolean; tombstones: number };
+type Trecho = { eventos: EventoPreparado[]; rejeicoes: Rejeicao[]; ate: bigint; propagacaoGrande: boolean; tombstones: number };
+const novoTrecho = (): Trecho => ({ eventos: [], rejeicoes: [], ate: 0n, propagacaoGrande: false, tombstones: 0 });
 
 export async function processarLote(lote: Lote, deps: DependenciasLote): Promise<ResultadoLote> {
   const agregado = deps.agregados.get(lote.topico);
@@ -124,9 +125,9 @@ const ESPERA_PELA_TRAVA_MS = 200;
  * Runs a write transaction, waiting while another process holds the write lock for longer than
  * SQLite's busy timeout (a rebuild's switch of a large projection takes a minute), with
  * heartbeats meanwhile so the group keeps the consumer. Null when the batch stopped being
- * this consumer's while it waited.
+ * this consumer's while it waited (unless `mesmoSeObsoleto`: see `aplicarPedaco`).
  */
-async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
+async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T, mesmoSeObsoleto = false): Promise<T | null> {
   for (let avisado = false; ; ) {
     try {
       return transacao();
@@ -137,7 +138,7 @@ async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao:
     }
     await lote.heartbeat();
     await new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
-    if (!lote.ativo()) return null;
+    if (!mesmoSeObsoleto && !lote.ativo()) return null;
   }
 }
 
@@ -156,10 +157,9 @@ export function criarExclusao(): <T>(fn: () => Promise<T>) => Promise<T> {
 }
 
 async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos: Preparo[], deps: DependenciasLote): Promise<ResultadoLote> {
-  const { escritor, log } = deps;
-  const rejeicoes: Rejeicao[] = [];
+  const { escritor } = deps;
   const trechos: Trecho[] = [];
-  let atual: Trecho = { eventos: [], ate: 0n, propagacaoGrande: false, tombstones: 0 };
+  let atual = novoTrecho();
   for (const [i, mensagem] of mensagens.entries()) {
     const ate = BigInt(mensagem.offset) + 1n;
     const preparo = preparos[i];
@@ -170,16 +170,16 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
       continue;
     }
     if (!preparo.ok) {
-      rejeicoes.push({ topico: lote.topico, particao: lote.particao, mensagem, motivo: preparo.motivo, detalhe: preparo.detalhe });
+      atual.rejeicoes.push({ topico: lote.topico, particao: lote.particao, mensagem, motivo: preparo.motivo, detalhe: preparo.detalhe });
       atual.ate = ate;
       continue;
     }
     const evento = preparo.evento;
     if ((evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
       // A rename touching many properties gets transactions of its own, with heartbeats between.
-      if (atual.eventos.length > 0 || atual.ate > 0n) trechos.push(atual);
-      trechos.push({ eventos: [evento], ate, propagacaoGrande: true, tombstones: 0 });
-      atual = { eventos: [], ate: 0n, propagacaoGrande: false, tombstones: 0 };
+      if (atual.ate > 0n) trechos.push(atual);
+      trechos.push({ ...novoTrecho(), eventos: [evento], ate, propagacaoGrande: true });
+      atual = novoTrecho();
       continue;
     }
     atual.eventos.push(evento);
@@ -187,22 +187,22 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   }
   if (atual.ate > 0n) trechos.push(atual);
 
-  if (rejeicoes.length > 0) {
-    await deps.enviarParaDlq(rejeicoes);
-    for (const r of rejeicoes) {
-      log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
-      deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
-    }
-  }
-
   const efeitos: Efeito[] = [];
+  let rejeitados = 0;
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
     if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
+    // Sent just before the transaction that moves the offset past them, which then commits
+    // even if the batch went stale meanwhile (a rebalance): otherwise its redelivery would
+    // send them again. Committing a stale batch is safe: redelivery skips what is applied.
+    const enviadas = await enviarRejeicoes(trecho.rejeicoes, deps);
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
-    const feitos = await esperandoATrava(lote, deps, () =>
-      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
+    const feitos = await esperandoATrava(
+      lote,
+      deps,
+      () => aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
+      enviadas,
     );
     if (feitos === null) break;
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
@@ -210,11 +210,23 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
     if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
     efeitos.push(...feitos);
+    rejeitados += trecho.rejeicoes.length;
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
     await lote.heartbeat();
   }
-  return { proximoOffset, efeitos, rejeitados: rejeicoes.length };
+  return { proximoOffset, efeitos, rejeitados };
+}
+
+/** Sends rejections to the dead letters, logged and counted; true when there were any. */
+async function enviarRejeicoes(rejeicoes: readonly Rejeicao[], deps: DependenciasLote): Promise<boolean> {
+  if (rejeicoes.length === 0) return false;
+  await deps.enviarParaDlq(rejeicoes);
+  for (const r of rejeicoes) {
+    deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
+    deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
+  }
+  return true;
 }
 
 /**
