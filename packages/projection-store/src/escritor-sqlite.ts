@@ -2,6 +2,7 @@
 // counters behind cheap totals are kept in step with every row written here and nowhere else.
 import Database from 'better-sqlite3';
 import { migrar } from './migracoes.ts';
+import { LIMITE_LIGADO } from './sql.ts';
 import { concluirSincroniaAdiada, idDoBootLinux, marcarSincroniaAdiada, sincroniaPendente, verificarSincroniaAdiada, type IdDoBoot } from './sincronia.ts';
 
 export interface LinhaImovel {
@@ -124,7 +125,7 @@ export class EscritorProjecao {
          ON CONFLICT (id) DO UPDATE SET nome = excluded.nome, versao = excluded.versao, excluido = excluded.excluido`,
       ),
       imoveisDoCondominio: db.prepare<[string, string, number], RowImovel>(
-        'SELECT * FROM imoveis WHERE condominio_id = ? AND id > ? ORDER BY id LIMIT ?',
+        `SELECT * FROM imoveis WHERE condominio_id = ? AND id > ? ORDER BY id ${LIMITE_LIGADO}`,
       ),
       contarDoCondominio: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM imoveis WHERE condominio_id = ?'),
       offsets: db.prepare<[], OffsetParticao>('SELECT topico, particao, proximo FROM offsets'),

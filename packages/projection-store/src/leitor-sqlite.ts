@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
 import { HORA_MS } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import { LIMITE_LIGADO } from './sql.ts';
 import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
 
 const VAZIO = Buffer.alloc(0);
@@ -36,7 +37,7 @@ const ITEM_JSON = `CASE anunciado
 type LinhaPagina = [Buffer | null, number, string | null];
 const paginaEmJson = (filtro: string): string => `
   SELECT CAST(group_concat(${ITEM_JSON}, ',') AS BLOB), count(*), max(pagina.id)
-  FROM (SELECT rowid AS linha, id FROM imoveis ${filtro} ORDER BY id LIMIT ?) AS pagina
+  FROM (SELECT rowid AS linha, id FROM imoveis ${filtro} ORDER BY id ${LIMITE_LIGADO}) AS pagina
   CROSS JOIN imoveis ON imoveis.rowid = pagina.linha`;
 
 /** Whether anything matches: stops at the first entry, in whatever order the index gives. */
