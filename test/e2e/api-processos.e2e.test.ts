@@ -129,6 +129,9 @@ describe('pnpm api', () => {
         RATE_LIMIT_KEY_PREFIX: prefixo,
         // Exactness is the script's; a loaded test machine must not push a process to its fallback.
         REDIS_COMMAND_TIMEOUT_MS: '2000',
+        // The projection's freshness was recorded once, before this file's first process.
+        READY_MAX_LAG_SECONDS: '3600',
+        MAX_EVENT_LOOP_DELAY_MS: '60000',
       }),
     );
     try {

@@ -150,7 +150,7 @@ describe('pnpm credentials', () => {
     } finally {
       arquivo.remover();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('issue prints the token once, alone on the last line; list never shows it or a whole hash', async () => {
     const arquivo = sqliteTemporario('credenciais.json');

@@ -113,7 +113,7 @@ describe('/metrics', () => {
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="200"} 2');
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="400"} 1');
     expect(texto).toContain('http_requisicoes_total{rota="nao-encontrada",metodo="GET",status="404"} 1');
-    expect(texto).toMatch(/http_duracao_segundos_bucket\{le="0.1",rota="\/api\/v1\/imoveis",metodo="GET",status="200"\} 2/);
+    expect(texto).toContain('http_duracao_segundos_count{rota="/api/v1/imoveis",metodo="GET",status="200"} 2');
     expect(texto).toContain('# TYPE limite_recusas_total counter');
     expect(texto).toContain('limitador_decisoes_reserva_total 0');
     expect(texto).toContain('projecao_idade_segundos 30');

@@ -214,7 +214,7 @@ describe('projector against a real Kafka broker', () => {
     ler(mundo.banco.caminho, (leitor) => expect(leitor.frescor()).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) }));
     // Kafka's own committed offsets follow the projection's, for lag tooling.
     await expect
-      .poll(async () => Object.fromEntries(await mundo.kafka.offsetsDoGrupo('grupo-' + c, mundo.topicos.condominios)))
+      .poll(async () => Object.fromEntries(await mundo.kafka.offsetsDoGrupo('grupo-' + c, mundo.topicos.condominios)), { timeout: 15_000 })
       .toEqual({ 0: '1' });
   });
 
@@ -368,6 +368,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor({ log, sessaoKafkaMs: 6_000 });
     await mundo.esperarEmDia();
     const antes = ler(mundo.banco.caminho, (l) => l.frescor().registradoEm!);
+    // A group may rejoin while it starts (the broker's doing); the rename's long batch must not make it.
+    const atribuicoesAntes = atribuicoes.length;
 
     await mundo.publicar([condominio(c, 2, 'Torre Nova')]);
     await mundo.esperarEmDia();
@@ -389,8 +391,8 @@ describe('projector against a real Kafka broker', () => {
     });
     // A transaction per thousand properties, each stamped with its own commit instant.
     expect(instantes).toBeGreaterThanOrEqual(ids.length / 1_000);
-    // One assignment since the start: the group never had to rebalance around a long batch.
-    expect(atribuicoes).toHaveLength(1);
+    // No assignment since: the group never had to rebalance around the long batch.
+    expect(atribuicoes).toHaveLength(atribuicoesAntes);
   }, 90_000);
 
   it('reports a projection file it cannot write (a full disk) once, for the process to exit, and applies nothing of the batch', async () => {
@@ -448,7 +450,7 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor();
     await mundo.esperarEmDia();
     expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(ids.length);
-  }, 60_000);
+  }, 120_000);
 
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(...comandoServico('projector'), {

@@ -199,7 +199,7 @@ describe('Kafka through @imoveis/kafka', () => {
       await registro.close();
     }
     // Partition 0 ends on an abort marker, after a record never shown: the read still ends.
-    await expect.poll(async () => Object.fromEntries(await cliente.fimDasParticoes(topico))).toEqual({ 0: '4', 1: '2' });
+    await expect.poll(async () => Object.fromEntries(await cliente.fimDasParticoes(topico)), { timeout: 10_000 }).toEqual({ 0: '4', 1: '2' });
     const lidos: string[] = [];
     expect(await cliente.lerTopico(topico, (m) => void lidos.push(m.value!.toString()), { limiteMs: 20_000 })).toBe(2);
     expect(lidos.sort()).toEqual(['confirmado', 'outro']);

@@ -202,18 +202,24 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       if (faltam.size === 0) return lidas;
       let concluir!: (erro?: Error) => void;
       const pronto = new Promise<void>((resolve, reject) => (concluir = (erro) => (erro ? reject(erro) : resolve())));
+      // Where each partition's reading has got to: a rejoin of the group resumes there, and a
+      // batch fetched before it is not read twice.
+      const proximo = new Map<number, bigint>();
       // Done with a partition once its position passes its last offset (a marker, maybe).
       const avancou = (particao: number, proximoOffset: string) => {
+        proximo.set(particao, BigInt(proximoOffset));
         if (BigInt(proximoOffset) > (faltam.get(particao) ?? -1n)) faltam.delete(particao);
         if (faltam.size === 0) concluir();
       };
       const leitor = embrulharConsumidor(kafka, {
         groupId: `${opcoes.clientId}-leitura-${randomUUID()}`,
         topicos: [topico],
-        aoAtribuir: () => new Map(),
+        aoAtribuir: () => new Map([...proximo].map(([particao, offset]) => [chaveParticao(topico, particao), offset.toString()])),
         aoLote: async (lote) => {
+          const desde = proximo.get(lote.particao) ?? 0n;
           for (const m of lote.mensagens) {
             if (BigInt(m.offset) > (faltam.get(lote.particao) ?? -1n)) break;
+            if (BigInt(m.offset) < desde) continue;
             aoLer(m);
             lidas++;
           }
