@@ -235,19 +235,30 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
 
-    // By the dead-letter topic's own offset: this reader re-reads from the start if its group rejoins.
-    const porOffset = new Map<string, MensagemRecebida>();
+    // Dead letters are at least once (a failure between sending and committing repeats them),
+    // and this reader re-reads from the start if its group rejoins: counted by source.
+    const porOrigem = new Map<string, MensagemRecebida>();
+    const repeticoesDiferentes: string[] = [];
     const dlq = mundo.kafka.criarConsumidor({
       groupId: nomeUnico('dlq'),
       topicos: [topicoDlq(mundo.topicos.imoveis)],
       aoAtribuir: () => new Map(),
-      aoLote: async (lote) => lote.mensagens.forEach((m) => porOffset.set(m.offset, m)),
+      aoLote: async (lote) => {
+        for (const m of lote.mensagens) {
+          const origem = `${m.headers['dlq.topico']}/${m.headers['dlq.particao']}/${m.headers['dlq.offset']}`;
+          // A repeat must be the same record: same reason, same bytes.
+          const antes = porOrigem.get(origem);
+          if (antes && (antes.headers['dlq.motivo'] !== m.headers['dlq.motivo'] || !antes.value?.equals(m.value ?? Buffer.alloc(0)))) repeticoesDiferentes.push(origem);
+          porOrigem.set(origem, m);
+        }
+      },
       aoFalhar: () => {},
     });
     limpezas.push(() => dlq.close());
     await dlq.iniciar();
-    await expect.poll(() => porOffset.size, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
-    const recebidos = [...porOffset.values()];
+    await expect.poll(() => porOrigem.size, { timeout: 30_000 }).toBe(5);
+    const recebidos = [...porOrigem.values()];
+    expect(repeticoesDiferentes).toEqual([]);
 
     const motivos = recebidos.map((m) => m.headers['dlq.motivo']).sort();
     expect(motivos).toEqual(['chave-divergente', 'contrato-invalido', 'json-invalido', 'tipo-desconhecido', 'versao-schema-desconhecida']);

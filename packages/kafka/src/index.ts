@@ -51,8 +51,9 @@ export interface Lote {
   /** Tells the group coordinator we are alive; call between chunks of long work. */
   heartbeat(): Promise<void>;
   /**
-   * False once the consumer lost the partition: stop work and do not commit. Stopping the consumer
-   * does not make it false: the batch in hand is finished first.
+   * False once the consumer is about to seek the partition elsewhere (kafkajs' `isStale`: a
+   * rejoin of the group, which kafkajs makes only between batches, seeks every partition):
+   * stop work. Stopping the consumer does not make it false: the batch in hand is finished first.
    */
   ativo(): boolean;
 }

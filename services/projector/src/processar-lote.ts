@@ -1,7 +1,7 @@
 // One fetched Kafka batch into the projection: prepare (decode, validate, map) in chunks on the
-// preparing threads, send each chunk's bad events to the dead-letter topic, then apply the rest
-// with their offsets in SQLite transactions, the next chunk being prepared meanwhile. This
-// function is what the consumer calls and what the tests call.
+// preparing threads, then apply each chunk with its offsets in SQLite transactions, the next
+// chunk being prepared meanwhile; a transaction's bad events go to the dead-letter topic just
+// before it commits. This function is what the consumer calls and what the tests call.
 import type { Agregado, EventoCondominio, MotivoRejeicao } from '@imoveis/contracts';
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
@@ -125,9 +125,9 @@ const ESPERA_PELA_TRAVA_MS = 200;
  * Runs a write transaction, waiting while another process holds the write lock for longer than
  * SQLite's busy timeout (a rebuild's switch of a large projection takes a minute), with
  * heartbeats meanwhile so the group keeps the consumer. Null when the batch stopped being
- * this consumer's while it waited (unless `mesmoSeObsoleto`: see `aplicarPedaco`).
+ * this consumer's while it waited.
  */
-async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T, mesmoSeObsoleto = false): Promise<T | null> {
+async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
   for (let avisado = false; ; ) {
     try {
       return transacao();
@@ -138,7 +138,7 @@ async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao:
     }
     await lote.heartbeat();
     await new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
-    if (!mesmoSeObsoleto && !lote.ativo()) return null;
+    if (!lote.ativo()) return null;
   }
 }
 
@@ -193,22 +193,22 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
     if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
-    // Sent just before the transaction that moves the offset past them, which then commits
-    // even if the batch went stale meanwhile (a rebalance): otherwise its redelivery would
-    // send them again. Committing a stale batch is safe: redelivery skips what is applied.
-    const enviadas = await enviarRejeicoes(trecho.rejeicoes, deps);
+    // Durably in the dead letters before the offset moves past them: a failure in between
+    // sends them again on redelivery (at least once), never loses them.
+    if (trecho.rejeicoes.length > 0) await deps.enviarParaDlq(trecho.rejeicoes);
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
-    const feitos = await esperandoATrava(
-      lote,
-      deps,
-      () => aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
-      enviadas,
+    const feitos = await esperandoATrava(lote, deps, () =>
+      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
     );
     if (feitos === null) break;
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
     // and a redelivered batch must not count twice what it skips.
     for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
     if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
+    for (const r of trecho.rejeicoes) {
+      deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
+      deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
+    }
     efeitos.push(...feitos);
     rejeitados += trecho.rejeicoes.length;
     proximoOffset = offset.proximo;
@@ -216,17 +216,6 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     await lote.heartbeat();
   }
   return { proximoOffset, efeitos, rejeitados };
-}
-
-/** Sends rejections to the dead letters, logged and counted; true when there were any. */
-async function enviarRejeicoes(rejeicoes: readonly Rejeicao[], deps: DependenciasLote): Promise<boolean> {
-  if (rejeicoes.length === 0) return false;
-  await deps.enviarParaDlq(rejeicoes);
-  for (const r of rejeicoes) {
-    deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
-    deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
-  }
-  return true;
 }
 
 /**
