@@ -241,7 +241,16 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     },
 
     async criarProdutor() {
-      const produtor = kafka.producer({ allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+      const produtor = kafka.producer({
+        allowAutoTopicCreation: false,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        // kafkajs retries a whole produce request when one partition fails (a leader moving, a
+        // topic just created), so the partitions that succeeded would be written twice; the
+        // broker drops such repeats from an idempotent producer. One request in flight keeps
+        // its sequence numbers in order (KIP-98).
+        idempotent: true,
+        maxInFlightRequests: 1,
+      });
       await produtor.connect();
       const envolto = embrulharProdutor(produtor);
       abertos.add(envolto);
