@@ -463,6 +463,32 @@ describe('projector against a real Kafka broker', () => {
     expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(ids.length);
   }, 120_000);
 
+  it('refuses a second projector on the same projection with one line naming it, and lets the file go when the first is killed', async () => {
+    const mundo = await criarMundo();
+    const [um, dois] = [randomUUID(), randomUUID()];
+    await mundo.publicar([imovel(um, 1)]);
+    const primeiro = iniciarProcessoProjetor(mundo, nomeUnico('primeiro'));
+    limpezas.push(() => void primeiro.kill('SIGKILL'));
+    await mundo.esperarEmDia();
+
+    const segundo = iniciarProcessoProjetor(mundo, nomeUnico('segundo'), { saida: 'pipe' });
+    let saida = '';
+    segundo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
+    expect(await new Promise((resolve) => segundo.once('exit', resolve))).toBe(1);
+    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+    expect(linhas.filter((l) => l.level >= 60)).toEqual([expect.objectContaining({ code: 'ARQUIVO_TRAVADO', msg: expect.stringContaining('DATABASE_PATH') })]);
+
+    // The kernel drops the lock with its process, however it ends.
+    const morto = new Promise((resolve) => primeiro.once('exit', resolve));
+    primeiro.kill('SIGKILL');
+    await morto;
+    const terceiro = iniciarProcessoProjetor(mundo, nomeUnico('terceiro'));
+    limpezas.push(() => void terceiro.kill('SIGKILL'));
+    await mundo.publicar([imovel(dois, 1)]);
+    await mundo.esperarEmDia();
+    ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(dois)).not.toBeNull());
+  }, 120_000);
+
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(...comandoServico('projector'), {
       cwd: RAIZ,

@@ -82,15 +82,21 @@ describe('rebuild', () => {
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
-      const resumo = await reconstruir({
-        kafka,
-        caminhoLive: banco.caminho,
-        contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
-        groupId: nomeUnico('rebuild'),
-        topicos,
-        log: silencioso,
-        intervaloMs: 200,
-      });
+      const rebuild = () =>
+        reconstruir({
+          kafka,
+          caminhoLive: banco.caminho,
+          contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+          groupId: nomeUnico('rebuild'),
+          topicos,
+          log: silencioso,
+          intervaloMs: 200,
+        });
+      // Started twice at once: the second is refused before it touches the first's file.
+      const [primeira, segunda] = await Promise.allSettled([rebuild(), rebuild()]);
+      expect(segunda).toMatchObject({ status: 'rejected', reason: { code: 'ARQUIVO_TRAVADO' } });
+      if (primeira.status === 'rejected') throw primeira.reason;
+      const resumo = primeira.value;
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
       const motivos: string[] = [];
       await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(m.headers['dlq.motivo']!));

@@ -5,4 +5,5 @@ export * from './escritor-sqlite.ts';
 export * from './migracoes.ts';
 export * from './projecao.ts';
 export * from './sincronia.ts';
+export * from './trava.ts';
 export * from './troca.ts';

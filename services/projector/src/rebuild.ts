@@ -4,6 +4,7 @@
 import { pino } from 'pino';
 import { lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
+import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { garantirDiretorio } from './arquivos.ts';
 import { reconstruir } from './reconstrucao.ts';
@@ -27,6 +28,10 @@ try {
   process.stdout.write(
     `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas\n`,
   );
+} catch (erro) {
+  if (!(erro instanceof ArquivoTravado)) throw erro;
+  log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
+  process.exitCode = 1;
 } finally {
   await kafka.close();
 }

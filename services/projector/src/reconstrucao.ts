@@ -2,7 +2,7 @@
 // then switched in once caught up (decision 0006). The live projection serves until the switch.
 import { rmSync } from 'node:fs';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, marcadorDe, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, marcadorDe, travarArquivo, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { criarProjetor, rejeicoesNaDlq } from './projetor.ts';
 
@@ -22,9 +22,19 @@ export interface OpcoesReconstrucao {
 }
 
 export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
+  const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
+  // One rebuild at a time: a second would delete the first's file under it.
+  const trava = travarArquivo(`${caminhoNovo}.lock`);
+  try {
+    return await reconstruirEm(caminhoNovo, opcoes);
+  } finally {
+    trava.liberar();
+  }
+}
+
+async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log } = opcoes;
   const agora = opcoes.agora ?? Date.now;
-  const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
   const apagarNovo = () => {
     for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
   };

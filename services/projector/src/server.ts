@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
@@ -18,15 +18,19 @@ const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
 
 /**
- * A projection the code must not write (newer schema, or possibly corrupt) or cannot write
- * (path, permissions, disk): one line naming it, exit 1.
+ * A projection the code must not write (another projector writes it, newer schema, possibly
+ * corrupt) or cannot write (path, permissions, disk): one line naming it, exit 1.
  */
-function abrirOuSair(caminho: string): EscritorProjecao {
+function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trava } {
   try {
     garantirDiretorio(caminho);
-    return EscritorProjecao.abrir(caminho);
+    // One writer per file: a second projector's batches would interleave with this one's.
+    const trava = travarArquivo(`${caminho}.projetor.lock`);
+    return { escritor: EscritorProjecao.abrir(caminho), trava };
   } catch (erro) {
-    if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova) {
+    if (erro instanceof ArquivoTravado) {
+      log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
+    } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova) {
       log.fatal({ code: erro.code }, erro.message);
     } else if (ehFalhaDeArmazenamento(erro) || FALHAS_DE_ARQUIVO.has((erro as NodeJS.ErrnoException).code ?? '')) {
       const { code, message } = erro as NodeJS.ErrnoException;
@@ -38,7 +42,7 @@ function abrirOuSair(caminho: string): EscritorProjecao {
   }
 }
 
-const escritor = abrirOuSair(config.DATABASE_PATH);
+const { escritor, trava } = abrirOuSair(config.DATABASE_PATH);
 const metricas = criarMetricas();
 
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
@@ -75,6 +79,7 @@ closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   await kafka.close();
   await http.close();
   escritor.close();
+  trava.liberar();
 });
 
 await escutarOuSair(

@@ -1,0 +1,35 @@
+// An exclusive lock held for the life of a process: one projector per projection file, one
+// rebuild per live projection. It is SQLite's own file lock (fcntl) on a small file beside the
+// projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
+import Database from 'better-sqlite3';
+
+/** Another process (or connection) holds the lock. */
+export class ArquivoTravado extends Error {
+  override readonly name = 'ArquivoTravado';
+  readonly code = 'ARQUIVO_TRAVADO';
+}
+
+export interface Trava {
+  liberar(): void;
+}
+
+/** Takes the lock at `caminho` (creating the file) or throws {@link ArquivoTravado} at once. */
+export function travarArquivo(caminho: string): Trava {
+  const db = new Database(caminho);
+  try {
+    db.pragma('busy_timeout = 0');
+    // Held until released; nothing is ever written, so no journal is created.
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (erro) {
+    db.close();
+    if (erro instanceof Database.SqliteError && erro.code === 'SQLITE_BUSY') {
+      throw new ArquivoTravado(`${caminho} está travado: outro processo o usa`, { cause: erro });
+    }
+    throw erro;
+  }
+  return {
+    liberar() {
+      if (db.open) db.close(); // ends the transaction, and with it the lock
+    },
+  };
+}
