@@ -446,11 +446,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.publicar(ids.map((id) => imovel(id, 1)));
     // About 4 MB of documents against files capped at 2 MB: like a disk filling up mid-replay.
     const processo = iniciarProcessoProjetor(mundo, nomeUnico('cheio'), { limiteArquivoKb: 2_048, saida: 'pipe' });
-    let saida = '';
-    processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    const { codigo, linhas } = await fimComLog(processo);
     expect(codigo).toBe(1);
-    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
     expect(linhas.filter((l) => l.level >= 60)).toEqual([
       expect.objectContaining({ code: expect.stringMatching(/^SQLITE_(FULL|IOERR)/), msg: expect.stringContaining('não pode ser gravada') }),
     ]);
@@ -472,10 +469,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
 
     const segundo = iniciarProcessoProjetor(mundo, nomeUnico('segundo'), { saida: 'pipe' });
-    let saida = '';
-    segundo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
-    expect(await new Promise((resolve) => segundo.once('exit', resolve))).toBe(1);
-    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+    const { codigo, linhas } = await fimComLog(segundo);
+    expect(codigo).toBe(1);
     expect(linhas.filter((l) => l.level >= 60)).toEqual([expect.objectContaining({ code: 'ARQUIVO_TRAVADO', msg: expect.stringContaining('DATABASE_PATH') })]);
 
     // The kernel drops the lock with its process, however it ends.
@@ -516,10 +511,8 @@ describe('projector against a real Kafka broker', () => {
         env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let saida = '';
-      processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
-      expect(await new Promise((resolve) => processo.once('exit', resolve))).toBe(1);
-      const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
+      const { codigo: saiuCom, linhas } = await fimComLog(processo);
+      expect(saiuCom).toBe(1);
       expect(linhas).toEqual([expect.objectContaining({ level: 60, code: expect.stringMatching(codigo), msg: expect.stringContaining('DATABASE_PATH') })]);
     }
   });
@@ -534,11 +527,8 @@ describe('projector against a real Kafka broker', () => {
       env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let saida = '';
-    processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    const { codigo, linhas } = await fimComLog(processo);
     expect(codigo).toBe(1);
-    const linhas = saida.trim().split('\n').map((l) => JSON.parse(l) as { level: number; code?: string; msg: string });
     expect(linhas).toEqual([expect.objectContaining({ level: 60, code: 'PROJECAO_NAO_CONFIAVEL', msg: expect.stringContaining(marcadorDe(banco.caminho)) })]);
   });
 });
@@ -569,4 +559,14 @@ function iniciarProcessoProjetor(mundo: Mundo, groupId: string, opcoes: { limite
     },
     stdio: ['ignore', opcoes.saida ?? 'inherit', 'inherit'],
   });
+}
+
+type LinhaDeLog = { level: number; code?: string; msg: string };
+
+/** Waits for a process started with stdout piped to exit: its exit code and its JSON log lines. */
+async function fimComLog(processo: ChildProcess): Promise<{ codigo: number | null; linhas: LinhaDeLog[] }> {
+  let saida = '';
+  processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
+  const codigo = await new Promise<number | null>((resolve) => processo.once('exit', resolve));
+  return { codigo, linhas: saida.trim().split('\n').map((l) => JSON.parse(l) as LinhaDeLog) };
 }
