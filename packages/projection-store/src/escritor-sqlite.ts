@@ -1,6 +1,7 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here and nowhere else.
 import Database from 'better-sqlite3';
+import { ESCALAS, consultasDeEscala } from './contagens.ts';
 import { migrar } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import { concluirSincroniaAdiada, idDoBootLinux, marcarSincroniaAdiada, sincroniaPendente, verificarSincroniaAdiada, type IdDoBoot } from './sincronia.ts';
@@ -34,8 +35,6 @@ export interface RegistroFrescor {
   emDiaEm: number | null;
   atraso: number;
 }
-
-const HORA_MS = 3_600_000;
 
 interface RowImovel {
   id: string;
@@ -136,12 +135,7 @@ export class EscritorProjecao {
       lerEstado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       gravarEstado: db.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor'),
       somarEstado: db.prepare('UPDATE estado SET valor = valor + ? WHERE chave = ?'),
-      somarInstante: db.prepare(
-        'INSERT INTO contagem_por_instante (instante, n) VALUES (?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n',
-      ),
-      somarHora: db.prepare('INSERT INTO contagem_por_hora (hora, n) VALUES (?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n'),
-      limparInstante: db.prepare('DELETE FROM contagem_por_instante WHERE instante = ? AND n = 0'),
-      limparHora: db.prepare('DELETE FROM contagem_por_hora WHERE hora = ? AND n = 0'),
+      contagens: ESCALAS.map((escala) => consultasDeEscala(db, escala)),
     };
   }
 
@@ -186,7 +180,7 @@ export class EscritorProjecao {
 
   // Counter deltas are summed in memory during a transaction and written once at its end: a
   // batch of a thousand properties touches a handful of counter rows, not three per property.
-  readonly #deltas = { estado: new Map<string, number>(), instantes: new Map<number, number>(), horas: new Map<number, number>() };
+  readonly #deltas = { estado: new Map<string, number>(), contagens: ESCALAS.map(() => new Map<number, number>()) };
   readonly #transacao: Database.Transaction<(fn: () => unknown) => unknown>;
 
   #criarTransacao() {
@@ -197,24 +191,21 @@ export class EscritorProjecao {
         return resultado;
       } finally {
         this.#deltas.estado.clear();
-        this.#deltas.instantes.clear();
-        this.#deltas.horas.clear();
+        for (const deltas of this.#deltas.contagens) deltas.clear();
       }
     });
   }
 
   #gravarDeltas(): void {
     for (const [chave, delta] of this.#deltas.estado) if (delta !== 0) this.#s.somarEstado.run(delta, chave);
-    for (const [instante, delta] of this.#deltas.instantes) {
-      if (delta === 0) continue;
-      this.#s.somarInstante.run(instante, delta);
-      if (delta < 0) this.#s.limparInstante.run(instante);
-    }
-    for (const [hora, delta] of this.#deltas.horas) {
-      if (delta === 0) continue;
-      this.#s.somarHora.run(hora, delta);
-      if (delta < 0) this.#s.limparHora.run(hora);
-    }
+    this.#deltas.contagens.forEach((deltas, i) => {
+      const { somar, limpar } = this.#s.contagens[i]!;
+      for (const [chave, delta] of deltas) {
+        if (delta === 0) continue;
+        somar.run(chave, delta);
+        if (delta < 0) limpar.run(chave);
+      }
+    });
   }
 
   obterImovel(id: string): LinhaImovel | null {
@@ -317,11 +308,8 @@ export class EscritorProjecao {
     if (listadoAntes === listadoDepois) return;
     for (const [instante, delta] of [[listadoAntes, -1], [listadoDepois, +1]] as const) {
       if (instante === null) continue;
-      somar(this.#deltas.instantes, instante, delta);
-      somar(this.#deltas.horas, Math.floor(instante / HORA_MS), delta);
+      ESCALAS.forEach((escala, i) => somar(this.#deltas.contagens[i]!, Math.floor(instante / escala.ms), delta));
       somar(this.#deltas.estado, 'listados', delta);
     }
   }
 }
-
-export { HORA_MS };

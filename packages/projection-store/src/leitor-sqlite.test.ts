@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite, isoSql } from './leitor-sqlite.ts';
 import { prepararEAplicarLote } from './projecao.ts';
-import { FOTOS, imovelSalvo } from './eventos-de-teste.ts';
+import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+import { HORA_MS, MINUTO_MS } from './contagens.ts';
 
 describe('isoSql', () => {
   it('writes every instant as Date#toISOString does', () => {
@@ -101,5 +102,28 @@ describe('the items the reader writes', () => {
     expect(leitor.listarAnunciados({ aposId: ids[2]!, limite: 3 })).toMatchObject({ quantidade: 1, proximoCursor: null });
     expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 })).toMatchObject({ quantidade: 0, proximoCursor: null, total: 0 });
     expect(leitor.listarAlterados({ desdeMs: relogio + 1, aposId: null, limite: 3 }).json).toHaveLength(0);
+  });
+
+  it("an incremental listing's total is the count of its properties, from any instant", () => {
+    // Commits 97 s apart from just before an hour's end: instants, minutes and hours all split,
+    // some instants shared, then changes that move properties out of their instants.
+    const inicio = Date.parse('2026-11-21T13:58:59.500Z');
+    const ids = Array.from({ length: 120 }, () => randomUUID());
+    const aplicar = (eventos: Parameters<typeof prepararEAplicarLote>[1]['eventos'], instante: number) =>
+      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
+    ids.forEach((id, i) => aplicar([imovelSalvo(id, 1)], inicio + Math.floor(i / 2) * 97_000));
+    ids.slice(0, 30).forEach((id, i) => aplicar([imovelSalvo(id, 2, { titulo: `Preço novo ${i}` })], inicio + 3 * HORA_MS + i * 41_000));
+    aplicar([imovelSalvo(ids[40]!, 2, { ativo: false }), imovelExcluido(ids[41]!, 2), imovelExcluido(ids[42]!, 2)], inicio + 4 * HORA_MS);
+
+    const contar = escritor.db.prepare<[number], [number]>('SELECT count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em >= ?').raw();
+    const instantes = (escritor.db.prepare('SELECT DISTINCT atualizado_em FROM imoveis').pluck().all() as number[]).flatMap((t) => [t - 1, t, t + 1]);
+    const fronteiras = Array.from({ length: 6 * 60 }, (_, m) => Math.floor(inicio / MINUTO_MS) * MINUTO_MS + m * MINUTO_MS).flatMap((t) => [t - 1, t, t + 1]);
+    for (const desdeMs of [0, inicio - HORA_MS, ...instantes, ...fronteiras, inicio + 10 * HORA_MS]) {
+      expect({ desdeMs, total: leitor.contarAlterados(desdeMs) }).toEqual({ desdeMs, total: contar.get(desdeMs)![0] });
+    }
+    // Counters drop the keys that reach zero.
+    for (const tabela of ['contagem_por_instante', 'contagem_por_minuto', 'contagem_por_hora']) {
+      expect(escritor.db.prepare(`SELECT count(*) FROM ${tabela} WHERE n <= 0`).pluck().get()).toBe(0);
+    }
   });
 });

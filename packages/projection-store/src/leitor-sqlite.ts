@@ -3,7 +3,7 @@
 // value crosses into JavaScript per page, and no document is ever parsed or re-serialised.
 import Database from 'better-sqlite3';
 import { escolherPlanoIncremental } from '@imoveis/domain';
-import { HORA_MS } from './escritor-sqlite.ts';
+import { SQL_CONTAR_ALTERADOS, limitesDaJanela } from './contagens.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
@@ -91,10 +91,7 @@ export class LeitorSqlite implements LeitorProjecao {
       alteradosPorInstante: consultasDePagina<[number]>(db, alterados('imoveis_alterados')),
       obter: db.prepare<[string], [Buffer, number]>(`SELECT CAST(${ITEM_JSON} AS BLOB), atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1`).raw(),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
-      somaHoras: db.prepare<[number], { n: number | null }>('SELECT sum(n) AS n FROM contagem_por_hora WHERE hora > ?'),
-      somaInstantes: db.prepare<[number, number], { n: number | null }>(
-        'SELECT sum(n) AS n FROM contagem_por_instante WHERE instante >= ? AND instante < ?',
-      ),
+      contarAlterados: db.prepare<number[], [number]>(SQL_CONTAR_ALTERADOS).raw(),
       removidos: db.prepare<[number], { id: string; codigo: string; removido_em: number }>(
         'SELECT id, codigo, removido_em FROM removidos WHERE removido_em >= ? ORDER BY removido_em, id',
       ),
@@ -138,10 +135,7 @@ export class LeitorSqlite implements LeitorProjecao {
   }
 
   contarAlterados(desdeMs: number): number {
-    const hora = Math.floor(desdeMs / HORA_MS);
-    const horasSeguintes = this.#s.somaHoras.get(hora)?.n ?? 0;
-    const restoDaHora = this.#s.somaInstantes.get(desdeMs, (hora + 1) * HORA_MS)?.n ?? 0;
-    return horasSeguintes + restoDaHora;
+    return this.#s.contarAlterados.get(...limitesDaJanela(desdeMs))![0];
   }
 
   obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null {

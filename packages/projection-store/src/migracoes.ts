@@ -82,6 +82,13 @@ export const MIGRACOES: readonly string[] = [
   CREATE INDEX imoveis_alterados ON imoveis (atualizado_em, id) WHERE ja_anunciado = 1;
   CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
   `,
+  // 3: listed properties per minute, so that a window's total sums at most one minute of instants
+  // (a busy projector commits many instants an hour) beside the minutes and hours (contagens.ts).
+  `
+  CREATE TABLE contagem_por_minuto (minuto INTEGER PRIMARY KEY, n INTEGER NOT NULL) STRICT;
+  INSERT INTO contagem_por_minuto (minuto, n)
+    SELECT atualizado_em / 60000, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;
+  `,
 ];
 
 export const VERSAO_ESQUEMA = MIGRACOES.length;

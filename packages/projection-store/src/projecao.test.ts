@@ -250,27 +250,29 @@ describe('one row per property', () => {
 });
 
 describe('schema versions', () => {
-  it('migrates a version 1 projection, keeping every row and what the reader serves', () => {
+  it('migrates a version 1 projection to the current one, keeping every row and what the reader serves', () => {
     const caminho = join(dir, 'v1.db');
     const v1 = new Database(caminho);
     v1.exec(MIGRACOES[0]!);
     v1.pragma('user_version = 1');
     const [a, b] = [id(), id()];
     const inserir = v1.prepare('INSERT INTO imoveis VALUES (?, ?, 1, NULL, ?, 1, ?, ?)');
-    inserir.run(b, 'B1', 1, `{"id":"${b}"}`, 2_000);
+    inserir.run(b, 'B1', 1, `{"id":"${b}"}`, 7_261_000); // hour 2, minute 121
     inserir.run(a, 'A1', 0, `{"id":"${a}"}`, 1_000);
     v1.exec(`UPDATE estado SET valor = 1 WHERE chave = 'anunciados'; UPDATE estado SET valor = 2 WHERE chave = 'listados';
-      INSERT INTO contagem_por_hora VALUES (0, 2); INSERT INTO contagem_por_instante VALUES (1000, 1), (2000, 1);`);
+      INSERT INTO contagem_por_hora VALUES (0, 1), (2, 1); INSERT INTO contagem_por_instante VALUES (1000, 1), (7261000, 1);`);
     v1.close();
 
     EscritorProjecao.abrir(caminho).close();
     const migrado = LeitorSqlite.abrir(caminho);
     try {
-      expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(2_000);
+      expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(7_261_000);
       expect(idsDe(migrado.listarAnunciados({ aposId: null, limite: 10 }))).toEqual([b]);
       const alterados = migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 });
       expect(idsDe(alterados)).toEqual([a, b].sort());
       expect(alterados.total).toBe(2);
+      // Counted by the minutes version 3 filled in: minutes 121 to 179 of hour 2.
+      expect(migrado.contarAlterados(7_201_000)).toBe(1);
     } finally {
       migrado.close();
     }

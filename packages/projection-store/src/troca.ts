@@ -1,7 +1,8 @@
 // The switch at the end of a rebuild: the live projection takes the content of a projection
 // rebuilt beside it, in one write transaction, so the API's readers see the old snapshot until the
 // commit and the new one after it. Timestamps of what comes out identical are kept (decision 0006).
-import { HORA_MS, type EscritorProjecao } from './escritor-sqlite.ts';
+import { SQL_RECONTAR } from './contagens.ts';
+import type { EscritorProjecao } from './escritor-sqlite.ts';
 import { carimbar } from './projecao.ts';
 
 /** `atualizado_em` of what the switch changed, until it is stamped (no real instant is negative). */
@@ -69,12 +70,7 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       db.exec(`
         UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = 'anunciados';
         UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL) WHERE chave = 'listados';
-        DELETE FROM contagem_por_instante;
-        INSERT INTO contagem_por_instante (instante, n)
-          SELECT atualizado_em, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY atualizado_em;
-        DELETE FROM contagem_por_hora;
-        INSERT INTO contagem_por_hora (hora, n)
-          SELECT atualizado_em / ${HORA_MS}, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;
+        ${SQL_RECONTAR}
       `);
       const contagem = db
         .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null }>(
