@@ -55,6 +55,16 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, exclusao)).toMatchObject({ ok: true });
   });
 
+  it('keeps ids in lower case: a uuid sent in upper case is the same property, and its key still matches', () => {
+    const condominio = 'AB0C6A52-7B1E-4E8A-9D2F-5A1B2C3D4E5F';
+    const decodificado = decodificarEvento('imovel', ID.toUpperCase(), salvo({ id: ID.toUpperCase(), condominio_id: condominio }));
+    expect(decodificado).toMatchObject({ ok: true, evento: { dados: { id: ID, condominio_id: condominio.toLowerCase() } } });
+    const exclusao = JSON.stringify({ evento_id: '6f1d9a8e-3c1b-4b7e-9f55-2b0f0f6b8f10', tipo: 'condominio.excluido', versao_schema: 1, ocorrido_em: '2026-11-21T14:03:12.418-03:00', versao: 2, dados: { id: condominio } });
+    expect(decodificarEvento('condominio', condominio, exclusao)).toMatchObject({ ok: true, evento: { dados: { id: condominio.toLowerCase() } } });
+    expect(decodificarEvento('imovel', ID.toUpperCase(), salvo({}))).toMatchObject({ ok: true });
+    expect(decodificarEvento('imovel', ID.replace('3f', '4f'), salvo({}))).toMatchObject({ ok: false, motivo: 'chave-divergente' });
+  });
+
   it('rejects a code that is not a string: the contract itself is broken', () => {
     expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });

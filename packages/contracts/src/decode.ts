@@ -49,7 +49,8 @@ export function decodificarEvento<A extends Agregado>(
     return { ok: false, motivo: 'contrato-invalido', detalhe: resumirErro(resultado.error) };
   }
   const evento = resultado.data as EventoDe<A>;
-  if (chave !== null && chave !== evento.dados.id) {
+  // dados.id is in lower case by now; the key names the same uuid in whatever case it came.
+  if (chave !== null && chave.toLowerCase() !== evento.dados.id) {
     return { ok: false, motivo: 'chave-divergente', detalhe: `chave ${chave} difere de dados.id ${evento.dados.id}` };
   }
   return { ok: true, evento };

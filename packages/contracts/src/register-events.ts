@@ -9,6 +9,12 @@ const dataHora = z.iso.datetime({ offset: true });
 /** A nullable field the register may also leave out; both mean "not informed". */
 const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
+/**
+ * A property's or condominium's id. Uuids compare without case, so the projection keeps them in
+ * lower case: the form partners receive, and the one the API turns their ids and cursors into.
+ */
+const idRegistro = () => z.uuid().transform((id) => id.toLowerCase());
+
 export const Endereco = z.object({
   logradouro: opcional(z.string()),
   numero: opcional(z.string()),
@@ -46,7 +52,7 @@ export type FotoRegistro = z.infer<typeof FotoRegistro>;
 
 /** `dados` of `imovel.salvo`, without the private fields. */
 export const ImovelRegistro = z.object({
-  id: z.uuid(),
+  id: idRegistro(),
   codigo: z.string(),
   ativo: z.boolean(),
   publicar_no_site: z.boolean(),
@@ -68,7 +74,7 @@ export const ImovelRegistro = z.object({
   vagas: opcional(numero),
   area_util_m2: opcional(numero),
   area_total_m2: opcional(numero),
-  condominio_id: opcional(z.uuid()),
+  condominio_id: opcional(idRegistro()),
   caracteristicas: z.array(z.string()),
   fotos: z.array(FotoRegistro),
   video_url: opcional(z.string()),
@@ -78,7 +84,7 @@ export const ImovelRegistro = z.object({
 export type ImovelRegistro = z.infer<typeof ImovelRegistro>;
 
 export const CondominioRegistro = z.object({
-  id: z.uuid(),
+  id: idRegistro(),
   nome: z.string(),
   administradora: opcional(z.string()),
 });
@@ -95,13 +101,13 @@ export const ImovelSalvo = z.object({ ...envelope, tipo: z.literal('imovel.salvo
 export const ImovelExcluido = z.object({
   ...envelope,
   tipo: z.literal('imovel.excluido'),
-  dados: z.object({ id: z.uuid(), codigo: z.string() }),
+  dados: z.object({ id: idRegistro(), codigo: z.string() }),
 });
 export const CondominioSalvo = z.object({ ...envelope, tipo: z.literal('condominio.salvo'), dados: CondominioRegistro });
 export const CondominioExcluido = z.object({
   ...envelope,
   tipo: z.literal('condominio.excluido'),
-  dados: z.object({ id: z.uuid() }),
+  dados: z.object({ id: idRegistro() }),
 });
 
 export const EventoImovel = z.discriminatedUnion('tipo', [ImovelSalvo, ImovelExcluido]);
