@@ -2,13 +2,14 @@
 // writes a page's items in one value (stored documents, `atualizado_em` appended as text): one
 // value crosses into JavaScript per page, and no document is ever parsed or re-serialised.
 import Database from 'better-sqlite3';
-import { escolherPlanoIncremental } from '@imoveis/domain';
+import { FAIXAS, escolherPlanoIncremental } from '@imoveis/domain';
 import { SQL_CONTAR_ALTERADOS, limitesDaJanela } from './contagens.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
 
 const VAZIO = Buffer.alloc(0);
+const VIRGULA = Buffer.from(',');
 
 export class ProjecaoAusente extends Error {
   override readonly name = 'ProjecaoAusente';
@@ -44,9 +45,14 @@ const paginaEmJson = (filtro: string): string => `
 const existe = (filtro: string): string => `SELECT 1 FROM imoveis ${filtro} LIMIT 1`;
 
 const ANUNCIADOS = 'WHERE anunciado = 1 AND id > ?';
-/** Both plans take ids from a covering index: walking ids, or sorting a narrow window by instant. */
+/** The incremental plans take ids from a covering index: walking ids, or sorting a window by instant. */
 const alterados = (indice: 'imoveis_por_id' | 'imoveis_alterados'): string =>
   `INDEXED BY ${indice} WHERE ja_anunciado = 1 AND atualizado_em >= ? AND id > ?`;
+/** …or sorting one id range's share of the window (the expression is the index's, migration 3). */
+const ALTERADOS_NA_FAIXA = 'INDEXED BY imoveis_alterados_por_faixa WHERE ja_anunciado = 1 AND substr(id, 1, 2) = ? AND atualizado_em >= ? AND id > ?';
+const NOMES_FAIXAS = Array.from({ length: FAIXAS }, (_, i) => i.toString(16).padStart(2, '0'));
+/** An id's range (ids are lower-case uuids); the first one when there is no cursor. */
+const faixaDe = (id: string | null): number => (id === null ? 0 : Number.parseInt(id.slice(0, 2), 16));
 
 // The empty string sorts before every id, so "after ''" means "from the start".
 const INICIO = '';
@@ -76,19 +82,55 @@ function lerPagina<F extends unknown[]>(
   return { json: json ?? VAZIO, quantidade, proximoCursor: haMais ? ultimo : null, total };
 }
 
+/**
+ * The by-range plan: the ranges in turn from the cursor's, until the page is full, their parts
+ * joined by commas; whether another item follows is asked range by range too. `id > cursor` only
+ * narrows the cursor's own range: every later range's ids are greater.
+ */
+function lerPaginaPorFaixa(
+  consultas: ConsultasDePagina<[string, number]>,
+  desdeMs: number,
+  args: { aposId: string | null; limite: number },
+  total: number,
+): PaginaItens {
+  const partes: Buffer[] = [];
+  let quantidade = 0;
+  let ultimo: string | null = null;
+  for (let faixa = faixaDe(args.aposId); faixa < FAIXAS && quantidade < args.limite; faixa++) {
+    const [json, n, ultimoDaFaixa] = consultas.pagina.get(NOMES_FAIXAS[faixa]!, desdeMs, args.aposId ?? INICIO, args.limite - quantidade)!;
+    if (json === null) continue;
+    if (partes.length > 0) partes.push(VIRGULA);
+    partes.push(json);
+    quantidade += n;
+    ultimo = ultimoDaFaixa;
+  }
+  let haMais = false;
+  if (ultimo !== null && quantidade === args.limite) {
+    for (let faixa = faixaDe(ultimo); faixa < FAIXAS && !haMais; faixa++) {
+      haMais = consultas.mais.get(NOMES_FAIXAS[faixa]!, desdeMs, ultimo) !== undefined;
+    }
+  }
+  const json = partes.length <= 1 ? (partes[0] ?? VAZIO) : Buffer.concat(partes);
+  return { json, quantidade, proximoCursor: haMais ? ultimo : null, total };
+}
+
 export class LeitorSqlite implements LeitorProjecao {
   readonly #db: Database.Database;
   readonly #s;
   /** Made once: better-sqlite3 builds a transaction's wrappers on every `transaction()` call. */
   readonly #transacao: Database.Transaction<(fn: () => unknown) => unknown>;
+  readonly #escolherPlano: typeof escolherPlanoIncremental;
 
-  constructor(db: Database.Database) {
+  /** `escolherPlano`: tests force each incremental plan with it. */
+  constructor(db: Database.Database, escolherPlano = escolherPlanoIncremental) {
     this.#db = db;
+    this.#escolherPlano = escolherPlano;
     this.#transacao = db.transaction((fn: () => unknown) => fn());
     this.#s = {
       anunciados: consultasDePagina<[]>(db, ANUNCIADOS),
       alteradosPorId: consultasDePagina<[number]>(db, alterados('imoveis_por_id')),
       alteradosPorInstante: consultasDePagina<[number]>(db, alterados('imoveis_alterados')),
+      alteradosPorFaixa: consultasDePagina<[string, number]>(db, ALTERADOS_NA_FAIXA),
       obter: db.prepare<[string], [Buffer, number]>(`SELECT CAST(${ITEM_JSON} AS BLOB), atualizado_em FROM imoveis WHERE id = ? AND anunciado = 1`).raw(),
       estado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
       contarAlterados: db.prepare<number[], [number]>(SQL_CONTAR_ALTERADOS).raw(),
@@ -99,7 +141,7 @@ export class LeitorSqlite implements LeitorProjecao {
   }
 
   /** Opens the projection read-only; refuses a missing file or one of another schema version. */
-  static abrir(caminho: string): LeitorSqlite {
+  static abrir(caminho: string, opcoes: { escolherPlano?: typeof escolherPlanoIncremental } = {}): LeitorSqlite {
     let db: Database.Database;
     try {
       db = new Database(caminho, { readonly: true, fileMustExist: true });
@@ -112,7 +154,7 @@ export class LeitorSqlite implements LeitorProjecao {
       if (versao > VERSAO_ESQUEMA) throw new ProjecaoDeVersaoMaisNova(`a projeção ${caminho} tem o esquema ${versao}, mais novo que o ${VERSAO_ESQUEMA}`);
       throw new ProjecaoAusente(`a projeção ${caminho} ainda não foi criada pelo projetor (esquema ${versao})`);
     }
-    return new LeitorSqlite(db);
+    return new LeitorSqlite(db, opcoes.escolherPlano);
   }
 
   // Each listing reads its page, whether more follows, and its total inside one read transaction:
@@ -124,7 +166,8 @@ export class LeitorSqlite implements LeitorProjecao {
   listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens {
     return this.#lerNoMesmoInstante(() => {
       const total = this.contarAlterados(args.desdeMs);
-      const plano = escolherPlanoIncremental({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
+      const plano = this.#escolherPlano({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
+      if (plano === 'por-faixa') return lerPaginaPorFaixa(this.#s.alteradosPorFaixa, args.desdeMs, args, total);
       const consultas = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
       return lerPagina(consultas, [args.desdeMs], args, total);
     });

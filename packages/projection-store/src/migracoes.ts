@@ -83,8 +83,12 @@ export const MIGRACOES: readonly string[] = [
   CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
   `,
   // 3: listed properties per minute, so that a window's total sums at most one minute of instants
-  // (a busy projector commits many instants an hour) beside the minutes and hours (contagens.ts).
+  // (a busy projector commits many instants an hour) beside the minutes and hours (contagens.ts);
+  // and the listed properties by id range and instant, for windows too wide to sort whole and too
+  // narrow to walk by id (plano-incremental.ts). New entries go to the end of their range, so a
+  // replay's inserts stay on 256 hot pages.
   `
+  CREATE INDEX imoveis_alterados_por_faixa ON imoveis (substr(id, 1, 2), atualizado_em, id) WHERE ja_anunciado = 1;
   CREATE TABLE contagem_por_minuto (minuto INTEGER PRIMARY KEY, n INTEGER NOT NULL) STRICT;
   INSERT INTO contagem_por_minuto (minuto, n)
     SELECT atualizado_em / 60000, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;
