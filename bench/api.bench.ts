@@ -131,6 +131,7 @@ for (const [nome, url] of cenarios) {
     real.p50,
     real.p99,
     inteiro(linhaBase.rps),
+    linhaBase.p99,
     (real.rps / linhaBase.rps).toFixed(2),
     real.cpuUs?.toFixed(0) ?? '?',
     linhaBase.cpuUs?.toFixed(0) ?? '?',
@@ -141,5 +142,5 @@ await encerrar(api.processo);
 await encerrar(base.processo);
 
 console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição\n`);
-console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'razão', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
+console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'p99 ms linha de base', 'razão', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
 console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);
