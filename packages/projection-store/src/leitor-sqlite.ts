@@ -84,11 +84,14 @@ function lerPagina<F extends unknown[]>(
 
 /**
  * The by-range plan: the ranges in turn from the cursor's, until the page is full, their parts
- * joined by commas; whether another item follows is asked range by range too. `id > cursor` only
- * narrows the cursor's own range: every later range's ids are greater.
+ * joined by commas. `id > cursor` only narrows the cursor's own range: every later range's ids
+ * are greater. Whether another item follows: the rest of the last id's range, then by walking
+ * ids (about listed / window entries, few where this plan is chosen), never range by range to
+ * the end.
  */
 function lerPaginaPorFaixa(
   consultas: ConsultasDePagina<[string, number]>,
+  maisPorId: ConsultasDePagina<[number]>['mais'],
   desdeMs: number,
   args: { aposId: string | null; limite: number },
   total: number,
@@ -104,12 +107,10 @@ function lerPaginaPorFaixa(
     quantidade += n;
     ultimo = ultimoDaFaixa;
   }
-  let haMais = false;
-  if (ultimo !== null && quantidade === args.limite) {
-    for (let faixa = faixaDe(ultimo); faixa < FAIXAS && !haMais; faixa++) {
-      haMais = consultas.mais.get(NOMES_FAIXAS[faixa]!, desdeMs, ultimo) !== undefined;
-    }
-  }
+  const haMais =
+    ultimo !== null &&
+    quantidade === args.limite &&
+    (consultas.mais.get(NOMES_FAIXAS[faixaDe(ultimo)]!, desdeMs, ultimo) !== undefined || maisPorId.get(desdeMs, ultimo) !== undefined);
   const json = partes.length <= 1 ? (partes[0] ?? VAZIO) : Buffer.concat(partes);
   return { json, quantidade, proximoCursor: haMais ? ultimo : null, total };
 }
@@ -167,7 +168,7 @@ export class LeitorSqlite implements LeitorProjecao {
     return this.#lerNoMesmoInstante(() => {
       const total = this.contarAlterados(args.desdeMs);
       const plano = this.#escolherPlano({ naJanela: total, listados: this.#estado('listados'), pagina: args.limite });
-      if (plano === 'por-faixa') return lerPaginaPorFaixa(this.#s.alteradosPorFaixa, args.desdeMs, args, total);
+      if (plano === 'por-faixa') return lerPaginaPorFaixa(this.#s.alteradosPorFaixa, this.#s.alteradosPorId.mais, args.desdeMs, args, total);
       const consultas = plano === 'por-id' ? this.#s.alteradosPorId : this.#s.alteradosPorInstante;
       return lerPagina(consultas, [args.desdeMs], args, total);
     });

@@ -7,6 +7,12 @@ export class ProjecaoDeVersaoMaisNova extends Error {
   readonly code = 'PROJECAO_VERSAO_MAIS_NOVA';
 }
 
+/** Ids written as the register sent them, before they were kept in lower case: replay instead. */
+export class ProjecaoComIdsMaiusculos extends Error {
+  override readonly name = 'ProjecaoComIdsMaiusculos';
+  readonly code = 'PROJECAO_IDS_MAIUSCULOS';
+}
+
 export const MIGRACOES: readonly string[] = [
   // 1: the projection, its removal tombstones and what keeps listings and totals cheap.
   `
@@ -104,10 +110,32 @@ export function migrar(db: Database): void {
       `a projeção ${db.name} tem o esquema ${atual}, mais novo que o ${VERSAO_ESQUEMA} deste código`,
     );
   }
+  if (atual >= 1 && atual < 3) recusarIdsMaiusculos(db);
   for (let versao = atual; versao < VERSAO_ESQUEMA; versao++) {
     db.transaction(() => {
       db.exec(MIGRACOES[versao] as string);
       db.pragma(`user_version = ${versao + 1}`);
     }).immediate();
+  }
+}
+
+/**
+ * Until schema 3, ids were kept in the case the register sent them; they are now lower-cased on
+ * decoding (the form the API serves and reads back). Rewriting them would change what partners
+ * already hold, so a projection with any upper-case id is refused, to be replayed from the topics.
+ */
+function recusarIdsMaiusculos(db: Database): void {
+  const n = db
+    .prepare<[], number>(
+      `SELECT (SELECT count(*) FROM imoveis WHERE id <> lower(id) OR condominio_id <> lower(condominio_id))
+        + (SELECT count(*) FROM removidos WHERE id <> lower(id)) + (SELECT count(*) FROM condominios WHERE id <> lower(id))`,
+    )
+    .pluck()
+    .get()!;
+  if (n > 0) {
+    throw new ProjecaoComIdsMaiusculos(
+      `a projeção ${db.name} guarda ${n} ids em maiúsculas, que esta versão guarda em minúsculas: ` +
+        'refaça-a a partir dos tópicos (pare o projetor, apague DATABASE_PATH com -wal e -shm e inicie-o de novo)',
+    );
   }
 }

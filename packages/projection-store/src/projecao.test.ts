@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { itensDaPagina, type PaginaItens } from './leitor.ts';
-import { MIGRACOES, migrar, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { prepararEAplicarLote, type LoteProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
@@ -278,6 +278,25 @@ describe('schema versions', () => {
     }
   });
 
+
+  it('refuses to migrate a projection holding ids in upper case, which are now kept in lower case, and leaves it as it was', () => {
+    const caminho = join(dir, 'maiusculas.db');
+    const v2 = new Database(caminho);
+    v2.exec(MIGRACOES[0]!);
+    v2.exec(MIGRACOES[1]!);
+    v2.pragma('user_version = 2');
+    const [minusculo, maiusculo] = [id(), id().toUpperCase()];
+    const inserir = v2.prepare('INSERT INTO imoveis VALUES (?, ?, 1, NULL, 1, 1, ?, 1000)');
+    inserir.run(minusculo, 'A1', `{"id":"${minusculo}"}`);
+    inserir.run(maiusculo, 'B1', `{"id":"${maiusculo}"}`);
+    v2.close();
+
+    expect(() => EscritorProjecao.abrir(caminho)).toThrow(ProjecaoComIdsMaiusculos);
+    expect(() => EscritorProjecao.abrir(caminho)).toThrow(/1 ids em maiúsculas.*apague DATABASE_PATH/);
+    const depois = new Database(caminho, { readonly: true });
+    expect(depois.pragma('user_version', { simple: true })).toBe(2);
+    depois.close();
+  });
 
   it('refuses a projection written by a newer version of the code', () => {
     const db = new Database(join(dir, 'nova.db'));

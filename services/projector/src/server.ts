@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
-import { ArquivoTravado, EscritorProjecao, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
@@ -18,8 +18,9 @@ const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
 
 /**
- * A projection the code must not write (another projector writes it, newer schema, possibly
- * corrupt) or cannot write (path, permissions, disk): one line naming it, exit 1.
+ * A projection the code must not write (another projector writes it, newer schema, ids of an
+ * older version, possibly corrupt) or cannot write (path, permissions, disk): one line naming
+ * it, exit 1.
  */
 function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trava } {
   try {
@@ -30,7 +31,7 @@ function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trav
   } catch (erro) {
     if (erro instanceof ArquivoTravado) {
       log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
-    } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova) {
+    } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos) {
       log.fatal({ code: erro.code }, erro.message);
     } else if (ehFalhaDeArmazenamento(erro) || FALHAS_DE_ARQUIVO.has((erro as NodeJS.ErrnoException).code ?? '')) {
       const { code, message } = erro as NodeJS.ErrnoException;
