@@ -48,7 +48,7 @@ async function iniciar(): Promise<Iniciada> {
 describe('pnpm start (the embedded default)', () => {
   it('projects the bundled sample, serves it with the printed token, and stops cleanly on Ctrl-C', async () => {
     const demo = await iniciar();
-    expect(demo.saida).toMatch(/eventos de amostra projetados/);
+    expect(demo.saida).toMatch(/eventos de amostra lidos, \d+ deles enviados à lista de rejeitados/);
     expect(demo.token).toMatch(/^imv_/);
     expect(demo.curl).toContain(`Bearer ${demo.token}`);
 

@@ -24,7 +24,7 @@ process.stdout.write(
     'Serviço de imóveis para portais parceiros — demonstração local (sem Kafka, Redis ou Docker)',
     jaCarregada
       ? `  projeção: ${config.DATABASE_PATH} (reaproveitada)`
-      : `  projeção: ${config.DATABASE_PATH} (${registros} eventos de amostra projetados, ${rejeitados} enviados à lista de rejeitados)`,
+      : `  projeção: ${config.DATABASE_PATH} (${registros} eventos de amostra lidos, ${rejeitados} deles enviados à lista de rejeitados)`,
     `  base_url: ${base}`,
     `  documentação: ${base}/docs`,
     `  token: ${demo.token}`,
