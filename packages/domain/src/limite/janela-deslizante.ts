@@ -53,10 +53,13 @@ export function decidir(args: {
   };
 }
 
-/** Removes from the front of an ascending log the entries that left the window at `agoraMs`. */
-export function foraDaJanela(log: readonly number[], agoraMs: number, janelaMs: number = JANELA_PADRAO_MS): number {
+/**
+ * In an ascending log read from `inicio`, the index of the first entry still in the window at
+ * `agoraMs`: the ones before it have left (`log.length` when all have).
+ */
+export function foraDaJanela(log: readonly number[], agoraMs: number, janelaMs: number = JANELA_PADRAO_MS, inicio = 0): number {
   const limiteInferior = agoraMs - janelaMs;
-  let i = 0;
+  let i = inicio;
   while (i < log.length && (log[i] as number) <= limiteInferior) i++;
   return i;
 }

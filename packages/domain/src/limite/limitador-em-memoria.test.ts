@@ -44,4 +44,28 @@ describe('LimitadorEmMemoria', () => {
     limitador.tentar('outro', 60_001);
     expect(limitador.chaves).toBe(1);
   });
+
+  it('decides as a plain sliding-window log would, whatever the limit, as old entries are cut off', () => {
+    // A reference that keeps every admitted instant and filters the window at each request.
+    for (const limite of [1, 7, 120, 2_000]) {
+      const limitador = new LimitadorEmMemoria({ limite });
+      let admitidos: number[] = [];
+      let t = 0;
+      let semente = limite;
+      for (let i = 0; i < 20_000; i++) {
+        semente = (semente * 1_103_515_245 + 12_345) % 2 ** 31;
+        t += semente % 40; // bursts in the same millisecond and gaps
+        const naJanela = admitidos.filter((a) => a > t - 60_000);
+        const esperado = naJanela.length < limite;
+        admitidos = esperado ? [...naJanela, t] : naJanela;
+        const decisao = limitador.tentar('k', t);
+        expect({ i, admitido: decisao.admitido, restantes: decisao.restantes, reinicioS: decisao.reinicioS }).toEqual({
+          i,
+          admitido: esperado,
+          restantes: Math.max(0, limite - naJanela.length - (esperado ? 1 : 0)),
+          reinicioS: Math.max(1, Math.ceil(((esperado && naJanela.length === 0 ? t : naJanela[0]!) + 60_000 - t) / 1000)),
+        });
+      }
+    }
+  });
 });

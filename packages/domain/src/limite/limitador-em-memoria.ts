@@ -1,5 +1,5 @@
 // The per-process request limiter: the same sliding-window log as the Redis script, kept in a
-// Map of ascending timestamp arrays. Exact for one process only; the fallback when Redis is down
+// Map of ascending timestamp logs. Exact for one process only; the fallback when Redis is down
 // and the default when there is no Redis at all. The clock is passed in, so tests control it.
 import { JANELA_PADRAO_MS, decidir, foraDaJanela, type DecisaoLimite } from './janela-deslizante.ts';
 
@@ -13,11 +13,37 @@ export interface OpcoesLimitadorEmMemoria {
   readonly maxChaves?: number;
 }
 
+/**
+ * A key's admitted instants, oldest first, read from `inicio`. Entries leaving the window move
+ * `inicio` on; the spent front is cut off once it is half the array. Dropping from the front of
+ * the array at every request cost time in proportion to the limit: 70 µs a request at 600,000
+ * entries.
+ */
+class Registro {
+  instantes: number[] = [];
+  inicio = 0;
+
+  get contagem(): number {
+    return this.instantes.length - this.inicio;
+  }
+
+  descartarForaDaJanela(agoraMs: number, janelaMs: number): void {
+    this.inicio = foraDaJanela(this.instantes, agoraMs, janelaMs, this.inicio);
+    if (this.inicio === this.instantes.length) {
+      this.instantes = [];
+      this.inicio = 0;
+    } else if (this.inicio >= 64 && this.inicio * 2 >= this.instantes.length) {
+      this.instantes = this.instantes.slice(this.inicio);
+      this.inicio = 0;
+    }
+  }
+}
+
 export class LimitadorEmMemoria {
   readonly limite: number;
   readonly janelaMs: number;
   readonly #maxChaves: number;
-  readonly #logs = new Map<string, number[]>();
+  readonly #logs = new Map<string, Registro>();
   #proximaVarredura = 0;
 
   constructor(opcoes: OpcoesLimitadorEmMemoria) {
@@ -31,16 +57,16 @@ export class LimitadorEmMemoria {
     this.#varrerSePreciso(agoraMs);
     let log = this.#logs.get(chave);
     if (log === undefined) {
-      log = [];
+      log = new Registro();
       this.#logs.set(chave, log);
     }
-    const expirados = foraDaJanela(log, agoraMs, this.janelaMs);
-    if (expirados > 0) log.splice(0, expirados);
+    log.descartarForaDaJanela(agoraMs, this.janelaMs);
     // A clock that steps back must not reorder the log: the entry takes the latest known time.
-    const instante = Math.max(agoraMs, log.at(-1) ?? agoraMs);
-    const admitido = log.length < this.limite;
-    if (admitido) log.push(instante);
-    return decidir({ admitido, contagem: log.length, maisAntigaMs: log[0] ?? null, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
+    const instante = Math.max(agoraMs, log.instantes.at(-1) ?? agoraMs);
+    const admitido = log.contagem < this.limite;
+    if (admitido) log.instantes.push(instante);
+    const maisAntigaMs = log.instantes[log.inicio] ?? null;
+    return decidir({ admitido, contagem: log.contagem, maisAntigaMs, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
   }
 
   /** Keys currently held (for tests and metrics). */
@@ -55,7 +81,7 @@ export class LimitadorEmMemoria {
     this.#proximaVarredura = agoraMs + this.janelaMs;
     const limiteInferior = agoraMs - this.janelaMs;
     for (const [chave, log] of this.#logs) {
-      if ((log.at(-1) ?? -Infinity) <= limiteInferior) this.#logs.delete(chave);
+      if ((log.instantes.at(-1) ?? -Infinity) <= limiteInferior) this.#logs.delete(chave);
     }
   }
 }
