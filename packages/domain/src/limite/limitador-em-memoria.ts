@@ -20,21 +20,33 @@ export interface OpcoesLimitadorEmMemoria {
  * entries.
  */
 class Registro {
-  instantes: number[] = [];
-  inicio = 0;
+  #instantes: number[] = [];
+  #inicio = 0;
 
   get contagem(): number {
-    return this.instantes.length - this.inicio;
+    return this.#instantes.length - this.#inicio;
+  }
+
+  get maisAntigo(): number | null {
+    return this.#instantes[this.#inicio] ?? null;
+  }
+
+  get maisNovo(): number | null {
+    return this.#instantes.at(-1) ?? null;
+  }
+
+  registrar(instante: number): void {
+    this.#instantes.push(instante);
   }
 
   descartarForaDaJanela(agoraMs: number, janelaMs: number): void {
-    this.inicio = foraDaJanela(this.instantes, agoraMs, janelaMs, this.inicio);
-    if (this.inicio === this.instantes.length) {
-      this.instantes = [];
-      this.inicio = 0;
-    } else if (this.inicio >= 64 && this.inicio * 2 >= this.instantes.length) {
-      this.instantes = this.instantes.slice(this.inicio);
-      this.inicio = 0;
+    this.#inicio = foraDaJanela(this.#instantes, agoraMs, janelaMs, this.#inicio);
+    if (this.#inicio === this.#instantes.length) {
+      this.#instantes = [];
+      this.#inicio = 0;
+    } else if (this.#inicio >= 64 && this.#inicio * 2 >= this.#instantes.length) {
+      this.#instantes = this.#instantes.slice(this.#inicio);
+      this.#inicio = 0;
     }
   }
 }
@@ -62,11 +74,10 @@ export class LimitadorEmMemoria {
     }
     log.descartarForaDaJanela(agoraMs, this.janelaMs);
     // A clock that steps back must not reorder the log: the entry takes the latest known time.
-    const instante = Math.max(agoraMs, log.instantes.at(-1) ?? agoraMs);
+    const instante = Math.max(agoraMs, log.maisNovo ?? agoraMs);
     const admitido = log.contagem < this.limite;
-    if (admitido) log.instantes.push(instante);
-    const maisAntigaMs = log.instantes[log.inicio] ?? null;
-    return decidir({ admitido, contagem: log.contagem, maisAntigaMs, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
+    if (admitido) log.registrar(instante);
+    return decidir({ admitido, contagem: log.contagem, maisAntigaMs: log.maisAntigo, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
   }
 
   /** Keys currently held (for tests and metrics). */
@@ -81,7 +92,7 @@ export class LimitadorEmMemoria {
     this.#proximaVarredura = agoraMs + this.janelaMs;
     const limiteInferior = agoraMs - this.janelaMs;
     for (const [chave, log] of this.#logs) {
-      if ((log.instantes.at(-1) ?? -Infinity) <= limiteInferior) this.#logs.delete(chave);
+      if ((log.maisNovo ?? -Infinity) <= limiteInferior) this.#logs.delete(chave);
     }
   }
 }
