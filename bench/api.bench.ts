@@ -17,6 +17,7 @@ import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServ
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
 const segundos = argumentoNumerico('segundos', 10);
 const CONEXOES = 10;
+const AQUECIMENTO_S = 2;
 const dir = join(RAIZ, '.cache', 'bench');
 mkdirSync(dir, { recursive: true });
 
@@ -64,10 +65,16 @@ function janela(leitor: LeitorSqlite, listados: number, fracao: number): string 
   return new Date(alto).toISOString();
 }
 
-/** req/s, latencies, and the server's CPU time (every thread) per request: steadier than req/s here. */
+/**
+ * req/s, latencies, and the server's CPU time (every thread) per request: steadier than req/s here.
+ * A short unmeasured run first, for both servers alike, so that the figures are the steady state:
+ * the JIT warm on this URL's path and the page in the OS's cache, as in a service that has been up.
+ */
 async function medir(url: string, token: string | null, pid: number | undefined) {
+  const opcoes = { url, connections: CONEXOES, headers: token ? { authorization: `Bearer ${token}` } : {} };
+  await autocannon({ ...opcoes, duration: AQUECIMENTO_S });
   const cpuAntes = cpuSegundos(pid);
-  const r = await autocannon({ url, connections: CONEXOES, duration: segundos, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const r = await autocannon({ ...opcoes, duration: segundos });
   const cpuDepois = cpuSegundos(pid);
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
   const cpuUs = cpuAntes === null || cpuDepois === null ? null : ((cpuDepois - cpuAntes) * 1e6) / r.requests.total;
@@ -141,6 +148,6 @@ const rssApi = picoRssMb(api.processo.pid);
 await encerrar(api.processo);
 await encerrar(base.processo);
 
-console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição\n`);
+console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição após ${AQUECIMENTO_S} s de aquecimento\n`);
 console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'p99 ms linha de base', 'razão', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
 console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);

@@ -13,7 +13,7 @@ import { criarMetricas, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
 import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
 import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
-import { rotasImoveis } from './routes/imoveis.routes.ts';
+import { rotaDeParceiro, rotasImoveis } from './routes/imoveis.routes.ts';
 import { rotasSaude } from './routes/saude.routes.ts';
 
 export interface OpcoesPressao {
@@ -44,8 +44,12 @@ export interface DependenciasApp {
   readonly agora?: () => number;
 }
 
-/** `/api/v1/imoveis`, `/api/v1/imoveis/removidos` and `/api/v1/imoveis/{id}`, query string or not. */
-const CAMINHO_DE_PARCEIRO = new RegExp(`^${PREFIXO}/imoveis(?:/[^/?]+)?(?:\\?|$)`);
+/** The partner route (with the prefix) of `/api/v1/imoveis`, `…/removidos` or `…/{id}`, query string or not; else null. */
+const rotaDeParceiroNaApi = (url: string): string | null => {
+  if (!url.startsWith(PREFIXO)) return null;
+  const rota = rotaDeParceiro(url.slice(PREFIXO.length));
+  return rota === null ? null : PREFIXO + rota;
+};
 
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
@@ -96,7 +100,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    const rota = request.routeOptions.url ?? 'nao-encontrada';
+    // A 405 matched no route (only GET is routed): it counts under the route its path belongs to.
+    const rota = request.routeOptions.url ?? (reply.statusCode === 405 ? rotaDeParceiroNaApi(request.url) : null) ?? 'nao-encontrada';
     const rotulos = { rota, metodo: request.method, status: String(reply.statusCode) };
     metricas.requisicoes.inc(rotulos);
     metricas.duracao.observe(rotulos, reply.elapsedTime / 1000);
@@ -113,7 +118,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
       // Every method but GET on a partner path answers 405 (HEAD too: the interface exposes only
       // GET), whatever the method and before any body is read.
       api.addHook('onRequest', async (request) => {
-        if (request.method !== 'GET' && CAMINHO_DE_PARCEIRO.test(request.url)) throw new MetodoNaoPermitido(request.method);
+        if (request.method !== 'GET' && rotaDeParceiroNaApi(request.url) !== null) throw new MetodoNaoPermitido(request.method);
       });
       api.setNotFoundHandler(rotaNaoEncontrada);
       await api.register(rotasImoveis(fonte));

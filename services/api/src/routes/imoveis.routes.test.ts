@@ -1,6 +1,6 @@
 // Listing pages wrapped around the reader's items, and ETag matching.
 import { describe, expect, it } from 'vitest';
-import { etagCorresponde, etagImovel, montarListagem, montarRemovidos } from './imoveis.routes.ts';
+import { CAMINHOS, etagCorresponde, etagImovel, montarListagem, montarRemovidos, rotaDeParceiro } from './imoveis.routes.ts';
 
 describe('montarListagem', () => {
   it('wraps the ready-made items and points the cursor where the reader says more follow', () => {
@@ -37,5 +37,19 @@ describe('ETag', () => {
     expect(etagCorresponde('*', etag)).toBe(true);
     expect(etagCorresponde('"x"', etag)).toBe(false);
     expect(etagCorresponde(undefined, etag)).toBe(false);
+  });
+});
+
+describe('rotaDeParceiro', () => {
+  it('gives the route of a partner path, query string or not', () => {
+    expect(rotaDeParceiro('/imoveis')).toBe(CAMINHOS.listagem);
+    expect(rotaDeParceiro('/imoveis?por_pagina=2')).toBe(CAMINHOS.listagem);
+    expect(rotaDeParceiro('/imoveis/removidos?desde=x')).toBe(CAMINHOS.removidos);
+    expect(rotaDeParceiro('/imoveis/0f8e1c52-4a7c-4c0e-9a63-0d3b8a1f2e45')).toBe(CAMINHOS.imovel);
+    expect(rotaDeParceiro('/imoveis/qualquer-coisa?x=1')).toBe(CAMINHOS.imovel);
+  });
+
+  it('gives null for any other path', () => {
+    for (const url of ['/', '/imoveisx', '/imoveis/a/b', '/imoveis/', '/openapi.json', '/outro/imoveis']) expect(rotaDeParceiro(url), url).toBeNull();
   });
 });

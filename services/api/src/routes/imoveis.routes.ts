@@ -55,12 +55,28 @@ function enviarJson(reply: unknown, json: string | Buffer): void {
 
 const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 503: Erro } as const;
 
+/** The partner routes' paths, relative to the API prefix. */
+export const CAMINHOS = { listagem: '/imoveis', removidos: '/imoveis/removidos', imovel: '/imoveis/:id' } as const;
+
+const CAMINHO_DE_PARCEIRO = /^\/imoveis(?:\/([^/?]+))?(?:\?|$)/;
+
+/**
+ * The partner route a URL relative to the prefix belongs to, whatever its method, or null: what
+ * a method other than GET is refused on with 405, and what the metrics count that 405 under.
+ */
+export function rotaDeParceiro(url: string): string | null {
+  const casamento = CAMINHO_DE_PARCEIRO.exec(url);
+  if (casamento === null) return null;
+  const segmento = casamento[1];
+  return segmento === undefined ? CAMINHOS.listagem : segmento === 'removidos' ? CAMINHOS.removidos : CAMINHOS.imovel;
+}
+
 export function rotasImoveis(fonte: FonteProjecao) {
   return function imoveisRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
     const rotas = app.withTypeProvider<ZodTypeProvider>();
 
     rotas.get(
-      '/imoveis',
+      CAMINHOS.listagem,
       {
         schema: {
           operationId: 'listarImoveis',
@@ -84,7 +100,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
 
     // Registered before `/imoveis/:id` for readability; the router prefers static segments anyway.
     rotas.get(
-      '/imoveis/removidos',
+      CAMINHOS.removidos,
       {
         schema: {
           operationId: 'listarRemovidos',
@@ -100,7 +116,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
     );
 
     rotas.get(
-      '/imoveis/:id',
+      CAMINHOS.imovel,
       {
         schema: {
           operationId: 'obterImovel',
