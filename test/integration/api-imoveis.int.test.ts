@@ -288,6 +288,32 @@ describe('parameter validation', () => {
   });
 });
 
+describe('request id', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('answers every request, a refused one too, with a new X-Request-Id', async () => {
+    const respostas = await Promise.all([
+      api.get('/api/v1/imoveis'),
+      api.get('/api/v1/imoveis', { token: null }),
+      api.get('/api/v1/imoveis?por_pagina=0'),
+      api.get('/api/v1/nada'),
+      api.get('/api/v1/imoveis%'),
+      api.app.inject({ method: 'GET', url: '/health/live' }),
+    ]);
+    const ids = respostas.map((r) => r.headers['x-request-id']);
+    for (const [i, id] of ids.entries()) expect(id, String(i)).toMatch(UUID);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("keeps a gateway's X-Request-Id, and replaces one that does not look like an id", async () => {
+    const recebido = '01JDX7Q2M3-gw.a:7@borda';
+    expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toBe(recebido);
+    for (const ruim of ['a b', 'x'.repeat(129), '<script>', '']) {
+      expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': ruim } })).headers['x-request-id'], ruim).toMatch(UUID);
+    }
+  });
+});
+
 describe('error statuses outside the operations', () => {
   it('answers unknown routes with 404 and an Erro, inside and outside the prefix', async () => {
     for (const url of ['/api/v1/nada', '/api/v2/imoveis', '/', '/api/v1/imoveis/removidos/x']) {
@@ -407,6 +433,7 @@ describe('OpenAPI document and documentation page', () => {
         expect(resposta, `${operacao} ${status}`).toBeDefined();
         if (status !== '200') expect(resposta?.content?.['application/json']?.schema.$ref).toBe('#/components/schemas/Erro');
         expect(resposta?.headers).toHaveProperty('RateLimit');
+        expect(resposta?.headers).toHaveProperty('X-Request-Id');
       }
       expect(get?.responses['429']?.headers).toHaveProperty('Retry-After');
     }

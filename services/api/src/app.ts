@@ -1,4 +1,6 @@
 // Builds the API from explicit dependencies and never listens: server.ts (and the tests) do.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyUnderPressure from '@fastify/under-pressure';
@@ -51,6 +53,18 @@ const rotaDeParceiroNaApi = (url: string): string | null => {
   return rota === null ? null : PREFIXO + rota;
 };
 
+const ID_RECEBIDO = /^[\w.:@-]{1,128}$/;
+
+/**
+ * The request's id, in every log line of it and in its `X-Request-Id` answer header: the one a
+ * gateway in front sent, when it looks like an id, else a new uuid (unique across processes, so
+ * a partner quoting it finds the one request).
+ */
+export function idDaRequisicao(req: IncomingMessage): string {
+  const recebido = req.headers['x-request-id'];
+  return typeof recebido === 'string' && ID_RECEBIDO.test(recebido) ? recebido : randomUUID();
+}
+
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
   const metricas = deps.metricas ?? criarMetricas();
@@ -63,6 +77,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     // Read-only: no operation takes a body, so a large one is refused early.
     bodyLimit: 16 * 1024,
     exposeHeadRoutes: false,
+    genReqId: idDaRequisicao,
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.
@@ -77,6 +92,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.decorateRequest('sobPressao', false);
 
   await app.register(errosPlugin);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
 
   // Under pressure a request is only marked here: the gate refuses a partner's with 503, Erro
   // and Retry-After once it has set the RateLimit headers, rather than queuing it. Health,

@@ -118,6 +118,8 @@ export function responderErroDoFramework(erro: FastifyError, request: FastifyReq
   const resposta = paraResposta(erro, request);
   if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao rotear a requisição');
   else request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
+  // Refused before any hook ran: the id the hooks would have sent goes out here.
+  reply.header('X-Request-Id', request.id);
   void enviarErro(reply, resposta);
 }
 

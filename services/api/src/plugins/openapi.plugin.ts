@@ -42,6 +42,8 @@ function descricaoGeral(limite: number): string {
     `\`por_pagina\`: de ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}, padrão ${POR_PAGINA.padrao}.`,
     '',
     'Datas-horas: ISO 8601 com fuso; nas respostas, com milissegundos.',
+    '',
+    'Toda resposta traz `X-Request-Id`, o identificador da requisição nos registros do serviço: cite-o ao relatar um problema.',
   ].join('\n');
 }
 
@@ -62,6 +64,10 @@ function cabecalhos(limite: number): Json {
     ETag: { description: 'Versão do imóvel, para `If-None-Match`.', schema: { type: 'string' } },
     WWWAuthenticate: { description: 'Esquema exigido: Bearer.', schema: { type: 'string' } },
     Allow: { description: 'Métodos aceitos: GET.', schema: { type: 'string' } },
+    XRequestId: {
+      description: 'Identificador da requisição nos registros do serviço (o `X-Request-Id` recebido de um gateway, quando parece um identificador).',
+      schema: { type: 'string' },
+    },
   };
 }
 
@@ -107,7 +113,12 @@ export function completarDocumento(gerado: Json, limite: number): Json {
       }
       for (const [status, resposta] of Object.entries(respostas)) {
         resposta['description'] = DESCRICOES[status] ?? 'Resposta.';
-        const h: Json = { ...((resposta['headers'] as Json | undefined) ?? {}), 'RateLimit-Policy': ref('RateLimitPolicy'), RateLimit: ref('RateLimit') };
+        const h: Json = {
+          ...((resposta['headers'] as Json | undefined) ?? {}),
+          'RateLimit-Policy': ref('RateLimitPolicy'),
+          RateLimit: ref('RateLimit'),
+          'X-Request-Id': ref('XRequestId'),
+        };
         if (status === '429' || status === '503') h['Retry-After'] = ref('RetryAfter');
         if (status === '401') h['WWW-Authenticate'] = ref('WWWAuthenticate');
         if (status === '200' && operacao['operationId'] === 'obterImovel') h['ETag'] = ref('ETag');
