@@ -47,6 +47,8 @@ interface RowImovel {
   atualizado_em: number | null;
 }
 
+const COLUNAS_IMOVEL = 'id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em';
+
 const rowToImovel = (r: RowImovel): LinhaImovel => ({
   id: r.id,
   codigo: r.codigo,
@@ -103,7 +105,7 @@ export class EscritorProjecao {
     this.#idDoBoot = opcoes.idDoBoot ?? idDoBootLinux;
     this.#transacao = this.#criarTransacao();
     this.#s = {
-      imovel: db.prepare<[string], RowImovel>('SELECT * FROM imoveis WHERE id = ?'),
+      imovel: db.prepare<[string], RowImovel>(`SELECT ${COLUNAS_IMOVEL} FROM imoveis WHERE id = ?`),
       inserirImovel: db.prepare(
         `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
          VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm)`,
@@ -124,7 +126,7 @@ export class EscritorProjecao {
          ON CONFLICT (id) DO UPDATE SET nome = excluded.nome, versao = excluded.versao, excluido = excluded.excluido`,
       ),
       imoveisDoCondominio: db.prepare<[string, string, number], RowImovel>(
-        `SELECT * FROM imoveis WHERE condominio_id = ? AND id > ? ORDER BY id ${LIMITE_LIGADO}`,
+        `SELECT ${COLUNAS_IMOVEL} FROM imoveis WHERE condominio_id = ? AND id > ? ORDER BY id ${LIMITE_LIGADO}`,
       ),
       contarDoCondominio: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM imoveis WHERE condominio_id = ?'),
       offsets: db.prepare<[], OffsetParticao>('SELECT topico, particao, proximo FROM offsets'),

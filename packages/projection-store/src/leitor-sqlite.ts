@@ -16,19 +16,15 @@ export class ProjecaoAusente extends Error {
   readonly code = 'PROJECAO_AUSENTE';
 }
 
-/** An epoch-ms column as `Date#toISOString` writes it (whole seconds, so no floating-point rounding). */
-export const isoSql = (coluna: string): string =>
-  `strftime('%Y-%m-%dT%H:%M:%S', ${coluna} / 1000, 'unixepoch') || printf('.%03dZ', ${coluna} % 1000)`;
-
 /**
  * A listed item's JSON: a Property is its stored document (kept without `atualizado_em`) with the
- * closing brace cut as a byte and `atualizado_em` appended as the last field; a Withdrawn property
- * is written here from its id and code.
+ * closing brace cut as a byte and `atualizado_em` appended as the last field, from the text the
+ * row keeps beside the number (migration 4); a Withdrawn property is written here from its id and code.
  */
 const ITEM_JSON = `CASE anunciado
     WHEN 1 THEN CAST(substr(CAST(documento AS BLOB), 1, length(CAST(documento AS BLOB)) - 1) AS TEXT)
     ELSE '{"id":"' || imoveis.id || '","codigo":' || json_quote(codigo) || ',"publicado":false'
-  END || ',"atualizado_em":"' || ${isoSql('atualizado_em')} || '"}'`;
+  END || ',"atualizado_em":"' || atualizado_em_iso || '"}'`;
 
 /**
  * A page in one row: `[items joined by commas, how many, the last id]`. The inner query picks the

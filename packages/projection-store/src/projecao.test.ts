@@ -271,6 +271,12 @@ describe('schema versions', () => {
       const alterados = migrado.listarAlterados({ desdeMs: 0, aposId: null, limite: 10 });
       expect(idsDe(alterados)).toEqual([a, b].sort());
       expect(alterados.total).toBe(2);
+      // The text of atualizado_em, which version 4 keeps beside the number.
+      const servidos = JSON.parse(`[${alterados.json.toString()}]`) as { id: string; atualizado_em: string }[];
+      expect(Object.fromEntries(servidos.map((i) => [i.id, i.atualizado_em]))).toEqual({
+        [a]: new Date(1_000).toISOString(),
+        [b]: new Date(7_261_000).toISOString(),
+      });
       // Counted by the minutes version 3 filled in: minutes 121 to 179 of hour 2.
       expect(migrado.contarAlterados(7_201_000)).toBe(1);
     } finally {
