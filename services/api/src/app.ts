@@ -93,8 +93,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
 
   await app.register(errosPlugin);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise on every request for one header.
+  app.addHook('onRequest', (request, reply, feito) => {
     reply.header('X-Request-Id', request.id);
+    feito();
   });
 
   // Under pressure a request is only marked here: the gate refuses a partner's with 503, Erro
