@@ -1,5 +1,7 @@
 // Schema of the projection, versioned with PRAGMA user_version. Each migration runs once, in
 // order, inside a transaction; a database from a newer version is refused rather than guessed at.
+// A migration is frozen once released: it spells out its tables and indexes in full, even where a
+// later one repeats them, so that no later edit can change what an old one does.
 import type { Database } from 'better-sqlite3';
 import { isoSql } from './sql.ts';
 
