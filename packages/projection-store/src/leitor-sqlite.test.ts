@@ -8,15 +8,19 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { isoSql } from './sql.ts';
+import { migrar } from './migracoes.ts';
 import { prepararEAplicarLote } from './projecao.ts';
 import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
 import { HORA_MS, MINUTO_MS } from './contagens.ts';
 
-describe('isoSql', () => {
-  it('writes every instant as Date#toISOString does', () => {
+describe('atualizado_em as stored text (schema 4)', () => {
+  it('is what Date#toISOString writes, for every instant, and follows the instant when it moves', () => {
     const db = new Database(':memory:');
-    const iso = db.prepare<[number], [string]>(`WITH t(v) AS (VALUES (?)) SELECT ${isoSql('v')} FROM t`).raw();
+    migrar(db);
+    const inserir = db.prepare<[string, number]>(
+      `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em) VALUES (?, 'C1', 1, NULL, 1, 1, '{}', ?)`,
+    );
+    const texto = db.prepare<[string], string>('SELECT atualizado_em_iso FROM imoveis WHERE id = ?').pluck();
     const instantes = [
       0,
       1,
@@ -29,7 +33,12 @@ describe('isoSql', () => {
       // Spread over the years partners will see, with every millisecond digit.
       ...Array.from({ length: 1_000 }, (_, i) => Date.parse('2020-01-01T00:00:00Z') + i * 987_654_321 + (i % 1_000)),
     ];
-    for (const ms of instantes) expect(iso.get(ms)![0]).toBe(new Date(ms).toISOString());
+    instantes.forEach((ms, i) => inserir.run(String(i), ms));
+    instantes.forEach((ms, i) => expect(texto.get(String(i))).toBe(new Date(ms).toISOString()));
+    // Moved by just over a second (the last instant of year 9999 would leave the format, so it stays).
+    const ultimo = Date.parse('9999-12-31T23:59:59.999Z');
+    db.prepare('UPDATE imoveis SET atualizado_em = atualizado_em + 1001 WHERE atualizado_em < ?').run(ultimo);
+    instantes.forEach((ms, i) => expect(texto.get(String(i))).toBe(new Date(ms < ultimo ? ms + 1001 : ms).toISOString()));
     db.close();
   });
 });

@@ -3,7 +3,6 @@
 // A migration is frozen once released: it spells out its tables and indexes in full, even where a
 // later one repeats them, so that no later edit can change what an old one does.
 import type { Database } from 'better-sqlite3';
-import { isoSql } from './sql.ts';
 
 export class ProjecaoDeVersaoMaisNova extends Error {
   override readonly name = 'ProjecaoDeVersaoMaisNova';
@@ -103,7 +102,7 @@ export const MIGRACOES: readonly string[] = [
     SELECT atualizado_em / 60000, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;
   `,
   // 4: `atualizado_em` also as the text partners read, computed by SQLite when the row is written
-  // (a stored generated column): formatting it on every read was over a third of a page's
+  // (a stored generated column): formatting it on every read was a third of a page's
   // SQLite time. A stored column cannot be added in place, so the table is copied as in 2.
   `
   CREATE TABLE imoveis_v4 (
@@ -115,7 +114,10 @@ export const MIGRACOES: readonly string[] = [
     ja_anunciado  INTEGER NOT NULL,  -- advertised at some point: listed by the incremental scan
     documento     TEXT NOT NULL,     -- partner JSON without atualizado_em, ready to send
     atualizado_em INTEGER,           -- epoch ms of the last relevant change (null: never advertised)
-    atualizado_em_iso TEXT GENERATED ALWAYS AS (${isoSql('atualizado_em')}) STORED
+    -- atualizado_em as Date#toISOString writes it (whole seconds, so no floating-point rounding)
+    atualizado_em_iso TEXT GENERATED ALWAYS AS (
+      strftime('%Y-%m-%dT%H:%M:%S', atualizado_em / 1000, 'unixepoch') || printf('.%03dZ', atualizado_em % 1000)
+    ) STORED
   ) STRICT;
   INSERT INTO imoveis_v4 (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
     SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em FROM imoveis ORDER BY rowid;

@@ -7,7 +7,3 @@
  * from the planner; the result is the same.
  */
 export const LIMITE_LIGADO = 'LIMIT CAST(? AS INTEGER)';
-
-/** An epoch-ms column as `Date#toISOString` writes it (whole seconds, so no floating-point rounding). */
-export const isoSql = (coluna: string): string =>
-  `strftime('%Y-%m-%dT%H:%M:%S', ${coluna} / 1000, 'unixepoch') || printf('.%03dZ', ${coluna} % 1000)`;
