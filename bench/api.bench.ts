@@ -72,11 +72,14 @@ function janela(leitor: LeitorSqlite, listados: number, fracao: number): string 
  */
 async function medir(url: string, token: string | null, pid: number | undefined) {
   const opcoes = { url, connections: CONEXOES, headers: token ? { authorization: `Bearer ${token}` } : {} };
-  await autocannon({ ...opcoes, duration: AQUECIMENTO_S });
+  const semFalhas = (r: autocannon.Result): autocannon.Result => {
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
+    return r;
+  };
+  semFalhas(await autocannon({ ...opcoes, duration: AQUECIMENTO_S }));
   const cpuAntes = cpuSegundos(pid);
-  const r = await autocannon({ ...opcoes, duration: segundos });
+  const r = semFalhas(await autocannon({ ...opcoes, duration: segundos }));
   const cpuDepois = cpuSegundos(pid);
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
   const cpuUs = cpuAntes === null || cpuDepois === null ? null : ((cpuDepois - cpuAntes) * 1e6) / r.requests.total;
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
 }

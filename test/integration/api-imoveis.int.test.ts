@@ -305,12 +305,19 @@ describe('request id', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("keeps a gateway's X-Request-Id, and replaces one that does not look like an id", async () => {
+  it("keeps a trusted gateway's X-Request-Id when it looks like an id, and never a client's own", async () => {
     const recebido = '01JDX7Q2M3-gw.a:7@borda';
-    expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toBe(recebido);
-    for (const ruim of ['a b', 'x'.repeat(129), '<script>', '']) {
-      expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': ruim } })).headers['x-request-id'], ruim).toMatch(UUID);
+    const atrasDoProxy = await criarApi({ leitor: projecao.abrirLeitor(), config: { trustProxy: true } });
+    try {
+      expect((await atrasDoProxy.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toBe(recebido);
+      for (const ruim of ['a b', 'x'.repeat(129), '<script>', '']) {
+        expect((await atrasDoProxy.get('/api/v1/imoveis', { headers: { 'x-request-id': ruim } })).headers['x-request-id'], ruim).toMatch(UUID);
+      }
+    } finally {
+      await atrasDoProxy.fechar();
     }
+    // Without a proxy in front, the header comes from the client, which must not pick its id.
+    expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toMatch(UUID);
   });
 });
 

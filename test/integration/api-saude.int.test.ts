@@ -108,6 +108,7 @@ describe('/metrics', () => {
     await api.get('/api/v1/nada');
     await api.get('/api/v1/imoveis/removidos?desde=2026-11-21T00:00:00Z', { metodo: 'DELETE' });
     await api.get(`/api/v1/imoveis/${idsOrdenados(1)[0]!}`, { metodo: 'POST' });
+    await api.get('/api/v1/imoveis', { metodo: 'PUT', token: null });
     const r = await api.app.inject({ method: 'GET', url: '/metrics' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/plain');
@@ -115,9 +116,11 @@ describe('/metrics', () => {
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="200"} 2');
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="400"} 1');
     expect(texto).toContain('http_requisicoes_total{rota="nao-encontrada",metodo="GET",status="404"} 1');
-    // A 405 matches no route (only GET is routed) yet counts under the route of its path.
+    // Another method than GET matches no route (only GET is routed) yet counts under the route of its path.
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis/removidos",metodo="DELETE",status="405"} 1');
     expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis/:id",metodo="POST",status="405"} 1');
+    // …and so does the 401 the gate answers before the 405.
+    expect(texto).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="PUT",status="401"} 1');
     expect(texto).toContain('http_duracao_segundos_count{rota="/api/v1/imoveis",metodo="GET",status="200"} 2');
     expect(texto).toContain('# TYPE limite_recusas_total counter');
     expect(texto).toContain('limitador_decisoes_reserva_total 0');

@@ -56,13 +56,17 @@ const rotaDeParceiroNaApi = (url: string): string | null => {
 const ID_RECEBIDO = /^[\w.:@-]{1,128}$/;
 
 /**
- * The request's id, in every log line of it and in its `X-Request-Id` answer header: the one a
- * gateway in front sent, when it looks like an id, else a new uuid (unique across processes, so
- * a partner quoting it finds the one request).
+ * The request's id, in every log line of it and in its `X-Request-Id` answer header: a new uuid
+ * (unique across processes, so a partner quoting it finds the one request), or, behind a trusted
+ * proxy only, the id the gateway sent when it looks like one. A client's own would let it choose
+ * or copy another request's id.
  */
-export function idDaRequisicao(req: IncomingMessage): string {
-  const recebido = req.headers['x-request-id'];
-  return typeof recebido === 'string' && ID_RECEBIDO.test(recebido) ? recebido : randomUUID();
+export function geradorDeIdDaRequisicao(confiarNoProxy: boolean): (req: IncomingMessage) => string {
+  if (!confiarNoProxy) return () => randomUUID();
+  return (req) => {
+    const recebido = req.headers['x-request-id'];
+    return typeof recebido === 'string' && ID_RECEBIDO.test(recebido) ? recebido : randomUUID();
+  };
 }
 
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
@@ -77,7 +81,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     // Read-only: no operation takes a body, so a large one is refused early.
     bodyLimit: 16 * 1024,
     exposeHeadRoutes: false,
-    genReqId: idDaRequisicao,
+    genReqId: geradorDeIdDaRequisicao(deps.config.trustProxy ?? false),
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.
@@ -121,8 +125,9 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    // A 405 matched no route (only GET is routed): it counts under the route its path belongs to.
-    const rota = request.routeOptions.url ?? (reply.statusCode === 405 ? rotaDeParceiroNaApi(request.url) : null) ?? 'nao-encontrada';
+    // Only GET is routed: another method on a partner path (its 405, or the 401 or 429 the gate
+    // answers first) counts under the route its path belongs to.
+    const rota = request.routeOptions.url ?? rotaDeParceiroNaApi(request.url) ?? 'nao-encontrada';
     const rotulos = { rota, metodo: request.method, status: String(reply.statusCode) };
     metricas.requisicoes.inc(rotulos);
     metricas.duracao.observe(rotulos, reply.elapsedTime / 1000);

@@ -65,7 +65,7 @@ function cabecalhos(limite: number): Json {
     WWWAuthenticate: { description: 'Esquema exigido: Bearer.', schema: { type: 'string' } },
     Allow: { description: 'Métodos aceitos: GET.', schema: { type: 'string' } },
     XRequestId: {
-      description: 'Identificador da requisição nos registros do serviço (o `X-Request-Id` recebido de um gateway, quando parece um identificador).',
+      description: 'Identificador da requisição nos registros do serviço (atrás de um proxy confiável, o `X-Request-Id` que ele enviou, quando parece um identificador).',
       schema: { type: 'string' },
     },
   };

@@ -47,6 +47,8 @@ describe('rotaDeParceiro', () => {
     expect(rotaDeParceiro('/imoveis/removidos?desde=x')).toBe(CAMINHOS.removidos);
     expect(rotaDeParceiro('/imoveis/0f8e1c52-4a7c-4c0e-9a63-0d3b8a1f2e45')).toBe(CAMINHOS.imovel);
     expect(rotaDeParceiro('/imoveis/qualquer-coisa?x=1')).toBe(CAMINHOS.imovel);
+    expect(rotaDeParceiro('/imoveis#x')).toBe(CAMINHOS.listagem);
+    expect(rotaDeParceiro('/imoveis/removidos#x')).toBe(CAMINHOS.removidos);
   });
 
   it('gives null for any other path', () => {

@@ -58,7 +58,8 @@ const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 50
 /** The partner routes' paths, relative to the API prefix. */
 export const CAMINHOS = { listagem: '/imoveis', removidos: '/imoveis/removidos', imovel: '/imoveis/:id' } as const;
 
-const CAMINHO_DE_PARCEIRO = /^\/imoveis(?:\/([^/?]+))?(?:\?|$)/;
+// A fragment (`#`) ends the path as a query does: the router reads it so.
+const CAMINHO_DE_PARCEIRO = /^\/imoveis(?:\/([^/?#]+))?(?:[?#]|$)/;
 
 /**
  * The partner route a URL relative to the prefix belongs to, whatever its method, or null: what
