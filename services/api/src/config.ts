@@ -12,7 +12,7 @@ export const ConfiguracaoApi = z.object({
   LOG_LEVEL,
   /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
   READY_MAX_LAG_SECONDS: inteiro(1, 86_400).default(60),
-  /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For. */
+  /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For, and the request id from X-Request-Id. */
   TRUST_PROXY: z.stringbool().default(false),
   /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */
   RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/).default('imoveis:limite:'),
