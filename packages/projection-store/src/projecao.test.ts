@@ -120,6 +120,15 @@ describe('given a property is deleted', () => {
     expect(leitor.listarRemovidos(relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
   });
 
+  it("a deletion carrying its last save's versao applies (only saves raise versao); an older one does not", () => {
+    const [a, b] = [id(), id()];
+    aplicar([imovelSalvo(a, 5), imovelSalvo(b, 5)]);
+    expect(aplicar([imovelExcluido(a, 5, 'AP5'), imovelExcluido(b, 4, 'AP4')])).toEqual(['aplicado', 'repetido']);
+    expect(leitor.obterAnunciado(a)).toBeNull();
+    expect(leitor.listarRemovidos(0)).toEqual([{ id: a, codigo: 'AP5', removidoEm: relogio }]);
+    expect(leitor.obterAnunciado(b)).not.toBeNull();
+  });
+
   it('a property never seen still gets its removal item, and the deletion is final', () => {
     const a = id();
     aplicar([imovelExcluido(a, 4, 'CA9')]);
@@ -166,6 +175,14 @@ describe('condominium names', () => {
     for (const i of [ids[0]!, ids[1_233]!]) {
       expect(parse(leitor.obterAnunciado(i)!.json)).toMatchObject({ nome_condominio: 'Residencial Ipê Amarelo' });
     }
+  });
+
+  it("a condominium deletion carrying its last save's versao clears the name", () => {
+    const c = id();
+    const a = id();
+    aplicar([condominioSalvo(c, 2, 'Torre Norte'), imovelSalvo(a, 1, { condominio_id: c })]);
+    expect(aplicar([condominioExcluido(c, 2)])).toEqual(['aplicado']);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: null, atualizado_em: new Date(relogio).toISOString() });
   });
 
   it('a condominium deletion clears the name, and a late save of it is ignored', () => {

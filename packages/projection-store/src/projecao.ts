@@ -1,7 +1,7 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
 import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido } from '@imoveis/contracts';
-import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, serializarDocumento } from '@imoveis/domain';
+import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
 export interface ContextoProjecao {
@@ -131,7 +131,7 @@ export function carimbar(escritor: EscritorProjecao, agora: () => number): numbe
 function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, instante: number): Efeito {
   if (escritor.foiRemovido(evento.id)) return 'apos-exclusao';
   const anterior = escritor.obterImovel(evento.id);
-  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+  if (!revisaoAplicavel({ versao: evento.versao, exclusao: false }, anterior?.versao ?? null)) return 'repetido';
 
   const nomeCondominio = evento.condominioId ? (escritor.obterCondominio(evento.condominioId)?.nome ?? null) : null;
   const documento = nomeCondominio === null ? evento.documento : comNomeCondominio(evento.documento, nomeCondominio);
@@ -155,7 +155,7 @@ function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, inst
   const { id, codigo } = evento.dados;
   if (escritor.foiRemovido(id)) return 'repetido';
   const anterior = escritor.obterImovel(id);
-  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+  if (!revisaoAplicavel({ versao: evento.versao, exclusao: true }, anterior?.versao ?? null)) return 'repetido';
   escritor.removerImovel(id, codigo, instante);
   return 'aplicado';
 }
@@ -164,7 +164,7 @@ function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo 
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
   if (anterior?.excluido) return 'apos-exclusao';
-  if (anterior && evento.versao <= anterior.versao) return 'repetido';
+  if (!revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null)) return 'repetido';
 
   const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
   escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
