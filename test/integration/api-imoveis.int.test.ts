@@ -156,7 +156,7 @@ describe('GET /imoveis, incremental (alterados_desde)', () => {
     expect(pagina.dados.map((d) => d.id)).toEqual([...retirados].sort());
   });
 
-  it('reads a time zone offset, and a + that arrived as a space, as the instant the client meant', async () => {
+  it('reads a time zone offset in any ISO 8601 form, and a + that arrived as a space, as the instant the client meant', async () => {
     const comMenos = await listar(`?alterados_desde=2026-11-21T08:00:00-03:00`);
     expect(comMenos.total).toBe(3);
     const comMaisCodificado = await listar(`?alterados_desde=2026-11-21T14:00:00%2B03:00`);
@@ -165,6 +165,9 @@ describe('GET /imoveis, incremental (alterados_desde)', () => {
     const comMaisEsquecido = await listar(`?alterados_desde=2026-11-21T14:00:00+03:00`);
     expect(comMaisEsquecido.total).toBe(3);
     expect(comMaisEsquecido.dados).toEqual(comMaisCodificado.dados);
+    // ISO 8601 beyond RFC 3339: a basic offset, or one of hours only.
+    expect((await listar(`?alterados_desde=2026-11-21T08:00:00-0300`)).total).toBe(3);
+    expect((await listar(`?alterados_desde=2026-11-21T14:00:00+03`)).total).toBe(3);
   });
 
   it('is paginated by cursor like the full scan', async () => {
@@ -188,7 +191,8 @@ describe('GET /imoveis/{id}', () => {
   });
 
   it('answers 404 with an Erro for withdrawn, never advertised, deleted and unknown properties', async () => {
-    for (const id of [...retirados, nuncaAnunciado, excluido, '00000000-0000-4000-8000-000000000000']) {
+    // The last: well formed, though of no RFC 9562 version: not found rather than malformed.
+    for (const id of [...retirados, nuncaAnunciado, excluido, '00000000-0000-4000-8000-000000000000', '0c0e0000-0000-9a63-0000-000000000001']) {
       const r = await api.get(`/api/v1/imoveis/${id}`);
       expect(r.statusCode).toBe(404);
       expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });

@@ -1,6 +1,7 @@
 // Health, readiness, overload and metrics: ready only with a projection whose projector has
 // confirmed being caught up within the allowed lag and a process not under pressure; 503 with
-// an Erro and Retry-After instead of queuing; metrics by route and status, limiter and freshness.
+// an Erro and Retry-After instead of queuing; 500 for a temporary failure; metrics by route and
+// status, limiter and freshness.
 import { afterEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, LeitorSqlite } from '../../packages/projection-store/src/index.ts';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
@@ -57,7 +58,7 @@ describe('/health/live and /health/ready', () => {
     expect((await pronto(api)).status).toBe(503);
   });
 
-  it('is not ready, and answers partners 503 with an Erro, while the projection is missing; becomes ready once it appears', async () => {
+  it("is not ready, and answers partners the contract's 500 (temporary failure) with an Erro and Retry-After, while the projection is missing; becomes ready once it appears", async () => {
     const arquivo = sqliteTemporario();
     limpar.push(() => arquivo.remover());
     const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(arquivo.caminho), { intervaloMs: 20 });
@@ -69,7 +70,7 @@ describe('/health/live and /health/ready', () => {
     expect(status).toBe(503);
     expect(corpo.motivos).toContain('projeção ausente');
     const r = await api.get('/api/v1/imoveis');
-    expect(r.statusCode).toBe(503);
+    expect(r.statusCode).toBe(500);
     expect(r.headers['retry-after']).toMatch(/^\d+$/);
     expect(JSON.parse(r.body)).toEqual({ mensagem: expect.any(String) });
 
@@ -80,6 +81,31 @@ describe('/health/live and /health/ready', () => {
     escritor.registrarFrescor({ emDiaEm: AGORA, registradoEm: AGORA, atraso: 0 });
     await expect.poll(async () => (await pronto(api)).status, { timeout: 5_000, interval: 25 }).toBe(200);
     expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('answers 500 with an Erro that shows nothing of the failure, and logs it as an error', async () => {
+    const falha = new Error('SQLITE_IOERR: /srv/segredo/projecao.db');
+    const api = await criarApi({
+      leitor: {
+        atual: () => {
+          throw falha;
+        },
+        close: () => {},
+      },
+      agora: () => AGORA,
+    });
+    limpar.push(() => api.fechar());
+    for (const url of ['/api/v1/imoveis', `/api/v1/imoveis/${idsOrdenados(1)[0]!}`, '/api/v1/imoveis/removidos?desde=2026-11-21T00:00:00Z']) {
+      const r = await api.get(url);
+      expect(r.statusCode, url).toBe(500);
+      expect(JSON.parse(r.body), url).toEqual({ mensagem: 'falha temporária; tente novamente' });
+      expect(r.headers['retry-after'], url).toBeUndefined();
+    }
+    const erros = api.logs.map((linha) => JSON.parse(linha) as { level: number; err?: { message: string } }).filter((l) => l.level === 50);
+    expect(erros).toHaveLength(3);
+    expect(erros[0]!.err?.message).toBe(falha.message);
   });
 });
 

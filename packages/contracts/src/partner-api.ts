@@ -117,19 +117,28 @@ function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
   return z.NEVER;
 }
 
+// An ISO 8601 date-time with its offset, in the forms clients send: extended or basic offset
+// (`-03:00`, `-0300`) or hours only (`-03`), with or without seconds, `T` and `Z` in either case.
+const DATA_HORA_ISO = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+
 /**
- * A `+` in the offset that was not sent as `%2B` arrives as a space: `2026-11-21T10:00:00 03:00`.
- * The client meant `+03:00`, so read it that way.
+ * The date-time a client meant, in the RFC 3339 form the schema checks (`2026-11-21T10:00:00-03:00`):
+ * the ISO 8601 forms above are rewritten into it, and a `+` in the offset that was not sent as
+ * `%2B` (so it arrived as a space: `2026-11-21T10:00:00 03:00`) is read as the `+` it was.
+ * Anything else is left as it came, for the schema to refuse.
  */
-export function restaurarMaisDoFuso(valor: string): string {
-  return valor.replace(/^(.*T[0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2');
+export function normalizarDataHora(valor: string): string {
+  const partes = DATA_HORA_ISO.exec(valor.replace(/^(\d{4}-\d{2}-\d{2}[Tt][0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
+  if (partes === null) return valor;
+  const [, data, horaMinuto, segundos = ':00', utc, sinal, horasFuso, minutosFuso = '00'] = partes;
+  return `${data}T${horaMinuto}${segundos}${utc === undefined ? `${sinal}${horasFuso}:${minutosFuso}` : 'Z'}`;
 }
 
 const parametroDataHora = () =>
   z.preprocess(
     (valor, ctx) => {
       const v = unico(valor, ctx);
-      return typeof v === 'string' ? restaurarMaisDoFuso(v) : v;
+      return typeof v === 'string' ? normalizarDataHora(v) : v;
     },
     z.iso
       .datetime({ offset: true, local: false })
@@ -137,8 +146,10 @@ const parametroDataHora = () =>
       .meta({ format: 'date-time', example: '2026-11-21T10:00:00-03:00' }),
   );
 
+// Any 8-4-4-4-12 hex id, in either case: one that is no RFC 9562 version is not found (404), not
+// malformed, and a uuid compares case-insensitively with the lower-case ids the projection keeps.
 const parametroUuid = () =>
-  z.preprocess(unico, z.uuid().transform((id) => id.toLowerCase()));
+  z.preprocess(unico, z.guid().transform((id) => id.toLowerCase()));
 
 export const ListarImoveisQuery = z.object({
   // Digits only, so a whole number; z.int() would check the safe-integer range first and name

@@ -110,10 +110,11 @@ export class ServicoSobrecarregado extends ErroApi {
   }
 }
 
+/** The contract's "temporary failure; try again" (500): the projection is not there yet. */
 export class ProjecaoIndisponivel extends ErroApi {
   override readonly name = 'ProjecaoIndisponivel';
   readonly code = 'PROJECAO_INDISPONIVEL';
-  readonly statusCode = 503;
+  readonly statusCode = 500;
   constructor(opcoes?: ErrorOptions) {
     super('serviço temporariamente indisponível; tente novamente', { 'Retry-After': '5' }, opcoes);
   }

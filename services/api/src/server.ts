@@ -53,8 +53,8 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
 }
 
 const credenciais = abrirCredenciaisOuSair();
-// A projection not created yet is waited for (503 until the projector creates it); a folder or
-// device standing at its path never becomes one.
+// A projection not created yet is waited for (the contract's 500, "temporary failure", until the
+// projector creates it); a folder or device standing at its path never becomes one.
 if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
   sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} existe e não é um arquivo`);
 }
@@ -62,7 +62,7 @@ const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH))
 try {
   fonte.atual();
 } catch {
-  logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 503 e não fica pronta até o projetor criá-la');
+  logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 (falha temporária) e não fica pronta até o projetor criá-la');
 }
 const limitador = criarLimitador(metricas);
 

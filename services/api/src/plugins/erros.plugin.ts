@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErroApi, RotaNaoEncontrada } from '../erros.ts';
+import { ErroApi, RotaNaoEncontrada, type CodigoErro } from '../erros.ts';
 import { urlParaLog } from '../logger.ts';
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -33,7 +33,7 @@ function descreverProblema(problema: ProblemaValidacao, enviado: unknown): strin
     case 'too_small':
       return `deve ser no mínimo ${String(p['minimum'])}`;
     case 'invalid_format':
-      if (p['format'] === 'uuid') return 'esperado um uuid';
+      if (p['format'] === 'guid' || p['format'] === 'uuid') return 'esperado um uuid';
       if (p['format'] === 'datetime') return 'esperada uma data-hora ISO 8601 com fuso horário, por exemplo 2026-11-21T10:00:00-03:00 (um + no fuso vai como %2B)';
       return problema.message ?? 'formato inválido';
     case 'custom':
@@ -123,11 +123,14 @@ export function responderErroDoFramework(erro: FastifyError, request: FastifyReq
   void enviarErro(reply, resposta);
 }
 
+/** Failures of the moment, not of the code: a warning, not an error, in the log. */
+const INDISPONIBILIDADES: ReadonlySet<CodigoErro> = new Set(['PROJECAO_INDISPONIVEL', 'SERVICO_SOBRECARREGADO']);
+
 function errosPlugin(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
   app.setErrorHandler((erro: FastifyError | Error, request, reply) => {
     const resposta = paraResposta(erro, request);
-    if (resposta.status >= 500 && resposta.status !== 503) request.log.error({ err: erro }, 'falha ao atender a requisição');
-    else if (resposta.status === 503) request.log.warn({ err: erro }, 'serviço indisponível');
+    if (erro instanceof ErroApi && INDISPONIBILIDADES.has(erro.code)) request.log.warn({ err: erro }, 'serviço indisponível');
+    else if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao atender a requisição');
     else request.log.debug({ code: (erro as FastifyError).code, motivo: resposta.mensagem }, 'requisição recusada');
     return enviarErro(reply, resposta);
   });

@@ -21,8 +21,8 @@ const DESCRICOES: Record<string, string> = {
   '404': 'O imóvel não existe ou não está anunciado.',
   '406': 'O cabeçalho Accept exclui application/json.',
   '429': 'Mais requisições por minuto do que o limite da credencial. Repita a mesma requisição depois de `Retry-After` segundos.',
-  '500': 'Falha temporária; tente novamente.',
-  '503': 'Serviço temporariamente indisponível ou sobrecarregado; tente novamente depois de `Retry-After` segundos.',
+  '500': 'Falha temporária; tente novamente (depois de `Retry-After` segundos, quando enviado).',
+  '503': 'Serviço sobrecarregado no momento; tente novamente depois de `Retry-After` segundos.',
 };
 
 function descricaoGeral(limite: number): string {
@@ -119,7 +119,7 @@ export function completarDocumento(gerado: Json, limite: number): Json {
           RateLimit: ref('RateLimit'),
           'X-Request-Id': ref('XRequestId'),
         };
-        if (status === '429' || status === '503') h['Retry-After'] = ref('RetryAfter');
+        if (status === '429' || status === '500' || status === '503') h['Retry-After'] = ref('RetryAfter');
         if (status === '401') h['WWW-Authenticate'] = ref('WWWAuthenticate');
         if (status === '200' && operacao['operationId'] === 'obterImovel') h['ETag'] = ref('ETag');
         resposta['headers'] = h;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ListarImoveisQuery, ListarRemovidosQuery, ObterImovelParams, normalizarDataHora } from './partner-api.ts';
+
+const instante = (valor: string): number | undefined => {
+  const r = ListarImoveisQuery.safeParse({ alterados_desde: valor });
+  return r.success ? r.data.alterados_desde?.getTime() : undefined;
+};
+
+describe('date-time parameters', () => {
+  const DEZ_HORAS_EM_BRASILIA = Date.parse('2026-11-21T13:00:00Z');
+
+  it.each([
+    '2026-11-21T10:00:00-03:00',
+    '2026-11-21T10:00:00.000-03:00',
+    '2026-11-21T13:00:00Z',
+    '2026-11-21T13:00:00z',
+    '2026-11-21t13:00:00Z',
+    // ISO 8601 forms outside RFC 3339: a basic offset, an hours-only offset, no seconds.
+    '2026-11-21T10:00:00-0300',
+    '2026-11-21T10:00:00-03',
+    '2026-11-21T10:00-03:00',
+    '2026-11-21T13:00Z',
+    // A + the client did not send as %2B arrives as a space.
+    '2026-11-21T16:00:00 03:00',
+    '2026-11-21T16:00:00 0300',
+    '2026-11-21T16:00:00 03',
+    '2026-11-21T16:00:00+03:00',
+  ])('reads %s as the instant the client meant', (valor) => {
+    expect(instante(valor)).toBe(DEZ_HORAS_EM_BRASILIA);
+  });
+
+  it('keeps the milliseconds', () => {
+    expect(instante('2026-11-21T10:00:00.123-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
+  });
+
+  it.each([
+    '2026-11-21T10:00:00', // no time zone
+    '2026-11-21',
+    '2026-11-21T10Z', // no minutes
+    '2026-11-21T10:00:00-3:00',
+    '2026-11-21T10:00:00-03:0',
+    '2026-11-21T25:00:00Z',
+    '2026-11-21 10:00:00Z',
+    'ontem',
+    '',
+  ])('refuses %j', (valor) => {
+    expect(instante(valor)).toBeUndefined();
+  });
+
+  it('leaves a text it does not recognise as it came, for the schema to refuse', () => {
+    expect(normalizarDataHora('ontem')).toBe('ontem');
+    expect(normalizarDataHora('2026-11-21T10:00:00')).toBe('2026-11-21T10:00:00');
+  });
+
+  it('requires desde on the removals', () => {
+    expect(ListarRemovidosQuery.safeParse({}).success).toBe(false);
+    expect(ListarRemovidosQuery.safeParse({ desde: '2026-11-21T10:00:00-0300' }).success).toBe(true);
+  });
+});
+
+describe('id and cursor parameters', () => {
+  it('accept any 8-4-4-4-12 hex id, in either case, as the lower-case id', () => {
+    for (const id of ['0c0e0000-0000-9a63-0000-000000000001', '8001A238-E223-4524-AA87-FB351D6EC20B']) {
+      expect(ObterImovelParams.parse({ id }).id).toBe(id.toLowerCase());
+      expect(ListarImoveisQuery.parse({ cursor: id }).cursor).toBe(id.toLowerCase());
+    }
+  });
+
+  it.each(['123', 'nao-e-uuid', '8001a238e2234524aa87fb351d6ec20b', '8001a238-e223-4524-aa87-fb351d6ec20', '8001a238-e223-4524-aa87-fb351d6ec20g'])(
+    'refuse %s',
+    (id) => {
+      expect(ObterImovelParams.safeParse({ id }).success).toBe(false);
+      expect(ListarImoveisQuery.safeParse({ cursor: id }).success).toBe(false);
+    },
+  );
+});
