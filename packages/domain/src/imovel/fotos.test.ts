@@ -10,6 +10,14 @@ describe('mapearFotos', () => {
     expect(fotos).toEqual([{ url: `${BASE}/b.jpg`, ordem: 1, principal: true }]);
   });
 
+  it('leaves out a photo whose storage key has a . or .. segment: its address would resolve outside the key', () => {
+    const fotos = mapearFotos(
+      ['../../admin/a.jpg', 'imoveis/../b.jpg', 'imoveis/./c.jpg', '..', 'imoveis/..', 'imoveis/..d.jpg', 'imoveis/e..jpg'].map((arquivo) => foto({ arquivo })),
+      BASE,
+    );
+    expect(fotos.map((f) => f.url)).toEqual([`${BASE}/imoveis/..d.jpg`, `${BASE}/imoveis/e..jpg`]);
+  });
+
   it('shows only public photos', () => {
     const fotos = mapearFotos([foto({ arquivo: 'a.jpg' }), foto({ arquivo: 'privada.jpg', publica: false })], BASE);
     expect(fotos.map((f) => f.url)).toEqual([`${BASE}/a.jpg`]);

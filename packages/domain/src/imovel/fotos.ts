@@ -33,10 +33,18 @@ export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string |
   return urlComBase(semBarrasNoFim(baseUrl), arquivo, alteradaEm);
 }
 
+/** A `.` or `..` segment: URLs resolve it (encoded too), so the address would leave the key's path. */
+const SEGMENTO_DE_PONTOS = /(?:^|\/)\.\.?(?:\/|$)/;
+
+/** A storage key that gives an address: not blank, and no dot segment. */
+function temEndereco(arquivo: string): boolean {
+  return arquivo.trim() !== '' && !SEGMENTO_DE_PONTOS.test(arquivo);
+}
+
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {
   const publicas: FotoRegistro[] = [];
-  // A photo without a storage key has no address to give.
-  for (const foto of fotos) if (foto.publica && foto.arquivo.trim() !== '') publicas.push(foto);
+  // A photo without a usable storage key has no address to give.
+  for (const foto of fotos) if (foto.publica && temEndereco(foto.arquivo)) publicas.push(foto);
   publicas.sort(compararFotos);
   const indicePrincipal = Math.max(0, publicas.findIndex((foto) => foto.principal));
   const base = semBarrasNoFim(fotosBaseUrl);

@@ -78,6 +78,10 @@ describe('removerContatos', () => {
     '+1 (555) 123-4567',
     '+351 912 345 678',
     '+44 20 7946 0958',
+    '+55 11 98765 - 4321',
+    '+351 912 - 345 - 678',
+    '11 3333 - 4444',
+    '21 2222 – 3333',
   ])('replaces the telephone number %s', (telefone) => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
@@ -89,7 +93,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
@@ -100,7 +104,7 @@ describe('removerContatos', () => {
     expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
   });
 
-  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -128,6 +132,10 @@ describe('removerContatos', () => {
     'Lote 12 1200 - 1500 m²',
     'Aptos de 45 1200 - 1500',
     'Metragens 120 150 180 95 m²',
+    // Spaced like a CPF or a CNPJ, but with check digits that are not valid.
+    'Metragens 120 150 180 95',
+    'Lotes 12 345 678 0001 96',
+    'Aptos de 45 2500 - 3000',
     'Valor 125.000.000.00',
     'código AP1234-5678',
     'Ref IMV1234–5678',

@@ -1,4 +1,5 @@
 // Free text from the register made partner-safe: rich-text HTML to plain text, contact details removed.
+import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
 import { htmlParaTextoBruto } from './html-texto.ts';
 
 const MARCADOR_REMOVIDO = '[removido]';
@@ -63,6 +64,8 @@ const TRACO = String.raw`[\-\u2013\u2014]`;
 const SEP = String.raw`[ \t\u00a0.\-\u2013\u2014]`;
 /** A dash with spaces around it, on one line. */
 const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
+/** A space on one line. */
+const ESPACO = String.raw`[ \t\u00a0]`;
 /** Before the check digits of a CPF or CNPJ: a dash or a space. */
 const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
 
@@ -71,6 +74,12 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}
 const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits, likewise. */
 const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+/**
+ * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
+ * shape of a list of numbers too, so only valid check digits make them documents.
+ */
+const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
 const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
 /**
@@ -83,8 +92,11 @@ const TELEFONE = new RegExp(
 );
 /** A mobile or landline number split by a dash, glued to the word before it: "Ligue98765-4321". */
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
-/** Another country's number: `+`, its code, then groups (some in parentheses) of 8 or more digits in all. */
-const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2013\u2014]?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
+/**
+ * A number with a country code (`+55` too): `+`, the code, then groups (some in parentheses) of 8
+ * or more digits in all, split by a space, a dash or a dash with spaces.
+ */
+const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:(?:${TRACO_ESPACADO}|${ESPACO})?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
 
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
 const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
@@ -95,19 +107,30 @@ function intervaloRedondo(numero: string): boolean {
 }
 const ESPACO_EM_VOLTA_DO_TRACO = new RegExp(String.raw`\d[ \t\u00a0]+${TRACO}|${TRACO}[ \t\u00a0]+\d`, 'u');
 
+/** An area code as written before a number: two digits, neither a zero (the old leading 0 aside). */
+const DDD = /^\(?\s?0?[1-9]{2}\b/;
+
 /**
- * Keeps what only looks like a local number without area code: a range of years or of round
- * values; and a dash with spaces around it, unless a mobile number (9 and 4 digits) or an area
- * code in parentheses or the country code says telephone.
+ * Keeps what only looks like a local number: a range of years or of round values without an area
+ * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
+ * 4 digits), the country code, an area code in parentheses, or one without them before a number
+ * that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`).
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
-  const semPrefixo = pais === undefined && ddd === undefined;
-  if (semPrefixo && (INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero))) return trecho;
-  const telefoneExplicito = pais !== undefined || ddd?.startsWith('(') === true || /^9\d{4}/.test(numero);
+  const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
+  if (pais === undefined && ddd === undefined && intervalo) return trecho;
+  const telefoneExplicito =
+    pais !== undefined || ddd?.startsWith('(') === true || /^9\d{4}/.test(numero) || (ddd !== undefined && !intervalo && DDD.test(ddd));
   if (ESPACO_EM_VOLTA_DO_TRACO.test(numero) && !telefoneExplicito) return trecho;
   return MARCADOR_REMOVIDO;
 }
+
+/** A CPF or CNPJ found by shape alone, when its check digits are valid. */
+const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
+  valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
+const substituirCnpjEspacado = documentoValido(isValidCNPJ);
+const substituirCpfEspacado = documentoValido(isValidCPF);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
@@ -134,9 +157,9 @@ export function removerContatos(texto: string): string {
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
-  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO);
+  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_ESPACADO, substituirCnpjEspacado);
   if (n >= 11) {
-    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO);
+    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfEspacado);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
   // Another country's number first: its groups could pass for a DDD and a local number.
