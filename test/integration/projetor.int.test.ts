@@ -7,7 +7,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { criarClienteKafka, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
+import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite, itensDaPagina, marcadorDe } from '@imoveis/projection-store';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type RegistroBruto } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
@@ -229,6 +229,11 @@ describe('projector against a real Kafka broker', () => {
       { topico: 'imoveis', chave: outro, valor: envelope('imovel.salvo', 1, { id: outro }) },
       { topico: 'imoveis', chave: randomUUID(), valor: imovel(outro, 1).valor },
     ];
+    // Bytes that are not UTF-8 (Latin-1 from an old client), with headers a string copy would
+    // spoil: binary, and one name sent twice.
+    const latin1 = Buffer.from(imovel(outro, 1, { titulo: 'Sala comercial ###' }).valor!.replace('###', '\u00e7\u00e3'), 'latin1');
+    const cabecalhos = { origem: Buffer.from([0xff, 0x00, 0x80]), repetido: ['a', 'b'] };
+    await mundo.produtor.enviar(mundo.topicos.imoveis, [{ key: outro, value: latin1, headers: cabecalhos }]);
     // All on one partition (same key, but for the last), then a good event after them.
     await mundo.publicar([...venenos, imovel(bom, 1)]);
     await mundo.iniciarProjetor();
@@ -245,10 +250,11 @@ describe('projector against a real Kafka broker', () => {
       aoAtribuir: () => new Map(),
       aoLote: async (lote) => {
         for (const m of lote.mensagens) {
-          const origem = `${m.headers['dlq.topico']}/${m.headers['dlq.particao']}/${m.headers['dlq.offset']}`;
+          const cabecalho = (nome: string) => textoDoCabecalho(m.headers, nome);
+          const origem = `${cabecalho('dlq.topico')}/${cabecalho('dlq.particao')}/${cabecalho('dlq.offset')}`;
           // A repeat must be the same record: same reason, same bytes.
           const antes = porOrigem.get(origem);
-          if (antes && (antes.headers['dlq.motivo'] !== m.headers['dlq.motivo'] || !antes.value?.equals(m.value ?? Buffer.alloc(0)))) repeticoesDiferentes.push(origem);
+          if (antes && (textoDoCabecalho(antes.headers, 'dlq.motivo') !== cabecalho('dlq.motivo') || !antes.value?.equals(m.value ?? Buffer.alloc(0)))) repeticoesDiferentes.push(origem);
           porOrigem.set(origem, m);
         }
       },
@@ -256,17 +262,27 @@ describe('projector against a real Kafka broker', () => {
     });
     limpezas.push(() => dlq.close());
     await dlq.iniciar();
-    await expect.poll(() => porOrigem.size, { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => porOrigem.size, { timeout: 30_000 }).toBe(6);
     const recebidos = [...porOrigem.values()];
     expect(repeticoesDiferentes).toEqual([]);
+    const enviados = [{ chave: outro, valor: latin1 }, ...venenos.map((v) => ({ chave: v.chave, valor: Buffer.from(v.valor!) }))];
 
-    const motivos = recebidos.map((m) => m.headers['dlq.motivo']).sort();
-    expect(motivos).toEqual(['chave-divergente', 'contrato-invalido', 'json-invalido', 'tipo-desconhecido', 'versao-schema-desconhecida']);
+    const motivos = recebidos.map((m) => textoDoCabecalho(m.headers, 'dlq.motivo')).sort();
+    expect(motivos).toEqual(['chave-divergente', 'contrato-invalido', 'json-invalido', 'json-invalido', 'tipo-desconhecido', 'versao-schema-desconhecida']);
     for (const m of recebidos) {
-      expect(m.headers).toMatchObject({ 'dlq.topico': mundo.topicos.imoveis, 'dlq.particao': expect.stringMatching(/^\d$/), 'dlq.offset': expect.stringMatching(/^\d+$/) });
-      // Copied unchanged: the exact bytes the register sent.
-      expect(venenos.map((v) => v.valor)).toContain(m.value?.toString());
+      expect(['dlq.topico', 'dlq.particao', 'dlq.offset'].map((nome) => textoDoCabecalho(m.headers, nome))).toEqual([
+        mundo.topicos.imoveis,
+        expect.stringMatching(/^\d$/),
+        expect.stringMatching(/^\d+$/),
+      ]);
+      // Copied unchanged: the exact bytes the register sent, key and headers too.
+      const enviado = enviados.find((e) => e.valor.equals(m.value ?? Buffer.alloc(0)));
+      expect(enviado).toBeDefined();
+      expect(m.key?.toString()).toBe(enviado?.chave);
     }
+    const doLatin1 = recebidos.find((m) => m.value!.equals(latin1))!;
+    expect(textoDoCabecalho(doLatin1.headers, 'dlq.detalhe')).toBe('o valor não é UTF-8 válido');
+    expect(doLatin1.headers).toMatchObject({ origem: Buffer.from([0xff, 0x00, 0x80]), repetido: [Buffer.from('a'), Buffer.from('b')] });
   });
 
   it('restarts from the offsets in the projection, even under a group that never committed', async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { criarClienteKafka } from '@imoveis/kafka';
+import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite, itensDaPagina } from '@imoveis/projection-store';
 import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
@@ -99,7 +99,7 @@ describe('rebuild', () => {
       const resumo = primeira.value;
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
       const motivos: string[] = [];
-      await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(m.headers['dlq.motivo']!));
+      await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(textoDoCabecalho(m.headers, 'dlq.motivo')!));
       expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);
 
       // The reader opened before the switch sees the new content, without reopening.
@@ -156,7 +156,7 @@ describe('rebuild', () => {
         intervaloMs: 200,
       });
       const mortas: (string | undefined)[][] = [];
-      await kafka.lerTopico(topicoDlq(topicosNovos.imoveis), (m) => void mortas.push([m.headers['dlq.motivo'], m.headers['dlq.offset']]));
+      await kafka.lerTopico(topicoDlq(topicosNovos.imoveis), (m) => void mortas.push([textoDoCabecalho(m.headers, 'dlq.motivo'), textoDoCabecalho(m.headers, 'dlq.offset')]));
       expect(mortas).toEqual([['json-invalido', '1']]);
     } finally {
       vazio.remover();

@@ -149,7 +149,7 @@ describe('Kafka through @imoveis/kafka', () => {
       expect(recebida?.offset).toBe('0');
       expect(recebida?.key?.toString()).toBe(id);
       expect(JSON.parse(recebida?.value?.toString() ?? 'null')).toEqual(evento);
-      expect(recebida?.headers).toEqual({ origem: 'smoke' });
+      expect(recebida?.headers).toEqual({ origem: Buffer.from('smoke') });
 
       const confirmado = async (): Promise<string | undefined> => (await cliente.offsetsDoGrupo(grupo, topico)).get(0);
       await expect.poll(confirmado, { timeout: 15_000 }).toBe('1');

@@ -68,4 +68,21 @@ describe('decodificarEvento', () => {
   it('rejects a code that is not a string: the contract itself is broken', () => {
     expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
+
+  it('rejects bytes that are not UTF-8 instead of reading them as U+FFFD', () => {
+    const [antes, depois] = salvo({ titulo: 'Sala @' }).split('@') as [string, string];
+    const latin1 = Buffer.concat([Buffer.from(antes), Buffer.from([0xe7, 0xe3]), Buffer.from(depois)]);
+    expect(decodificarEvento('imovel', ID, latin1)).toEqual({ ok: false, motivo: 'json-invalido', detalhe: 'o valor não é UTF-8 válido' });
+    expect(decodificarEvento('imovel', ID, Buffer.from(salvo({ titulo: 'Ação' })))).toMatchObject({ ok: true, evento: { dados: { titulo: 'Ação' } } });
+  });
+
+  it.each([
+    ['not JSON', 'json-invalido', 'isto não é json {'],
+    ['JSON that is no object', 'json-invalido', '[1, 2]'],
+    ['another versao_schema', 'versao-schema-desconhecida', JSON.stringify({ ...JSON.parse(salvo({})), versao_schema: 2 })],
+    ['an unknown tipo', 'tipo-desconhecido', JSON.stringify({ ...JSON.parse(salvo({})), tipo: 'imovel.reformado' })],
+    ["a condominium's tipo on the properties' topic", 'tipo-desconhecido', JSON.stringify({ ...JSON.parse(salvo({})), tipo: 'condominio.excluido' })],
+  ])('rejects %s as %s', (_caso, motivo, valor) => {
+    expect(decodificarEvento('imovel', ID, valor)).toMatchObject({ ok: false, motivo });
+  });
 });

@@ -1,5 +1,6 @@
 // Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
 // a reason code (the dead-letter topic carries it). Pure: no Kafka types here.
+import { isUtf8 } from 'node:buffer';
 import { type z } from 'zod';
 import { EventoCondominio, EventoImovel, TIPOS_EVENTO, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
 
@@ -26,6 +27,8 @@ export function decodificarEvento<A extends Agregado>(
   chave: string | null,
   valor: Buffer | string,
 ): Decodificado<EventoDe<A>> {
+  // Decoding would turn a bad byte into U+FFFD silently, and the event into one nobody sent.
+  if (typeof valor !== 'string' && !isUtf8(valor)) return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é UTF-8 válido' };
   let bruto: unknown;
   try {
     bruto = JSON.parse(typeof valor === 'string' ? valor : valor.toString('utf8'));

@@ -19,10 +19,23 @@ export interface OpcoesCliente {
   tempoConexaoMs?: number;
 }
 
+/**
+ * A record's headers as the broker holds them: bytes (text where we write them), a name sent
+ * twice keeping both values. Dead letters copy them unchanged.
+ */
+export type Cabecalhos = Record<string, Buffer | string | (Buffer | string)[]>;
+
+/** A header's text: its last value, as UTF-8. */
+export function textoDoCabecalho(cabecalhos: Cabecalhos, nome: string): string | undefined {
+  const valor = cabecalhos[nome];
+  const ultimo = Array.isArray(valor) ? valor[valor.length - 1] : valor;
+  return ultimo?.toString();
+}
+
 export interface Mensagem {
   key: string | Buffer | null;
   value: string | Buffer | null;
-  headers?: Record<string, string>;
+  headers?: Cabecalhos;
 }
 
 export interface Produtor {
@@ -34,7 +47,7 @@ export interface MensagemRecebida {
   offset: string;
   key: Buffer | null;
   value: Buffer | null;
-  headers: Record<string, string>;
+  headers: Cabecalhos;
 }
 
 export interface Lote {
@@ -357,7 +370,7 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
               offset: m.offset,
               key: m.key,
               value: m.value,
-              headers: cabecalhosTexto(m.headers),
+              headers: cabecalhosPresentes(m.headers),
             })),
             heartbeat: () => payload.heartbeat(),
             ativo,
@@ -381,13 +394,10 @@ function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor
   };
 }
 
-function cabecalhosTexto(headers: Record<string, Buffer | string | (Buffer | string)[] | undefined> | undefined): Record<string, string> {
-  const resultado: Record<string, string> = {};
-  for (const [nome, valor] of Object.entries(headers ?? {})) {
-    if (valor === undefined) continue;
-    const unico = Array.isArray(valor) ? valor[valor.length - 1] : valor;
-    if (unico !== undefined) resultado[nome] = unico.toString();
-  }
+/** kafkajs' headers without its `undefined` entries; values untouched. */
+function cabecalhosPresentes(headers: Record<string, Cabecalhos[string] | undefined> | undefined): Cabecalhos {
+  const resultado: Cabecalhos = {};
+  for (const [nome, valor] of Object.entries(headers ?? {})) if (valor !== undefined) resultado[nome] = valor;
   return resultado;
 }
 

@@ -1,7 +1,7 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
@@ -54,10 +54,9 @@ const chaveRejeicao = (topico: string, particao: number | string, offset: string
 export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly string[]): Promise<(rejeicao: Rejeicao) => boolean> {
   const enviadas = new Set<string>();
   for (const topico of topicos) {
-    await kafka.lerTopico(topicoDlq(topico), ({ headers: h }) => {
-      if (h['dlq.topico'] && h['dlq.particao'] && h['dlq.offset'] && h['dlq.motivo']) {
-        enviadas.add(chaveRejeicao(h['dlq.topico'], h['dlq.particao'], h['dlq.offset'], h['dlq.motivo']));
-      }
+    await kafka.lerTopico(topicoDlq(topico), ({ headers }) => {
+      const [origem, particao, offset, motivo] = ['dlq.topico', 'dlq.particao', 'dlq.offset', 'dlq.motivo'].map((nome) => textoDoCabecalho(headers, nome));
+      if (origem && particao && offset && motivo) enviadas.add(chaveRejeicao(origem, particao, offset, motivo));
     });
   }
   return (r) => enviadas.has(chaveRejeicao(r.topico, r.particao, r.mensagem.offset, r.motivo));
