@@ -65,6 +65,22 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID.replace('3f', '4f'), salvo({}))).toMatchObject({ ok: false, motivo: 'chave-divergente' });
   });
 
+  it('reads a date-time field that is no date-time with an offset as not informed, and applies the event', () => {
+    const foto = (alterada_em: string) => ({ arquivo: 'a.jpg', ordem: 1, principal: true, publica: true, alterada_em });
+    const decodificado = decodificarEvento('imovel', ID, salvo({ criado_em: '2026-11-20 10:00', fotos: [foto('ontem'), foto('2026-11-20T10:00:00-03:00')] }));
+    expect(decodificado).toMatchObject({
+      ok: true,
+      evento: { dados: { criado_em: null, fotos: [{ alterada_em: null }, { alterada_em: '2026-11-20T10:00:00-03:00' }] } },
+    });
+    expect(decodificarEvento('imovel', ID, salvo({ criado_em: 20_261_120 }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+  });
+
+  it('takes any 8-4-4-4-12 hex id, as the API does', () => {
+    const id = '0c0e0000-0000-9a63-0000-000000000001';
+    expect(decodificarEvento('imovel', id, salvo({ id }))).toMatchObject({ ok: true, evento: { dados: { id } } });
+    expect(decodificarEvento('imovel', null, salvo({ id: 'AP1234' }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+  });
+
   it('rejects a code that is not a string: the contract itself is broken', () => {
     expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });

@@ -8,12 +8,18 @@ const numero = z.custom<number>((v) => typeof v === 'number', { message: 'espera
 const dataHora = z.iso.datetime({ offset: true });
 /** A nullable field the register may also leave out; both mean "not informed". */
 const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
+/**
+ * A date-time field of the aggregate: a text that is no date-time with an offset is a wrong value
+ * inside a valid event, read as not informed (null); a value that is no text breaks the contract.
+ */
+const dataHoraDoRegistro = opcional(z.union([dataHora, z.string().transform(() => null)]));
 
 /**
- * A property's or condominium's id. Uuids compare without case, so the projection keeps them in
- * lower case: the form partners receive, and the one the API turns their ids and cursors into.
+ * A property's or condominium's id: any 8-4-4-4-12 hex id, as the API takes them. Uuids compare
+ * without case, so the projection keeps them in lower case: the form partners receive, and the
+ * one the API turns their ids and cursors into.
  */
-const idRegistro = () => z.uuid().transform((id) => id.toLowerCase());
+const idRegistro = () => z.guid().transform((id) => id.toLowerCase());
 
 export const Endereco = z.object({
   logradouro: opcional(z.string()),
@@ -46,7 +52,7 @@ export const FotoRegistro = z.object({
   ordem: z.number(),
   principal: z.boolean(),
   publica: z.boolean(),
-  alterada_em: opcional(dataHora),
+  alterada_em: dataHoraDoRegistro,
 });
 export type FotoRegistro = z.infer<typeof FotoRegistro>;
 
@@ -79,7 +85,7 @@ export const ImovelRegistro = z.object({
   fotos: z.array(FotoRegistro),
   video_url: opcional(z.string()),
   tour_virtual_url: opcional(z.string()),
-  criado_em: opcional(dataHora),
+  criado_em: dataHoraDoRegistro,
 });
 export type ImovelRegistro = z.infer<typeof ImovelRegistro>;
 
