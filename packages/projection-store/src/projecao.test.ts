@@ -177,6 +177,41 @@ describe('condominium names', () => {
     }
   });
 
+  it('a rename moves nothing a partner cannot see: a withdrawn or never advertised property keeps its atualizado_em', () => {
+    const c = id();
+    const [retirado, nunca] = [id(), id()];
+    aplicar([condominioSalvo(c, 1, 'Solar'), imovelSalvo(retirado, 1, { condominio_id: c }), imovelSalvo(nunca, 1, { condominio_id: c, publicar_no_site: false })]);
+    aplicar([imovelSalvo(retirado, 2, { condominio_id: c, situacao: 'Suspenso' })]);
+    const retiradoEm = relogio;
+    expect(aplicar([condominioSalvo(c, 2, 'Solar das Palmeiras')])).toEqual(['aplicado']);
+    expect(todos(retiradoEm + 1).total).toBe(0);
+    expect(itensDaPagina(todos(0))).toEqual([{ id: retirado, codigo: expect.any(String), publicado: false, atualizado_em: new Date(retiradoEm).toISOString() }]);
+    // Advertised again, it carries the new name.
+    aplicar([imovelSalvo(retirado, 3, { condominio_id: c })]);
+    expect(parse(leitor.obterAnunciado(retirado)!.json)).toMatchObject({ nome_condominio: 'Solar das Palmeiras' });
+  });
+
+  it('a rename to the same name changes nothing', () => {
+    const c = id();
+    const a = id();
+    aplicar([condominioSalvo(c, 1, 'Torre Leste'), imovelSalvo(a, 1, { condominio_id: c })]);
+    const instante = relogio;
+    expect(aplicar([condominioSalvo(c, 2, 'Torre Leste')])).toEqual(['sem-mudanca']);
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(instante);
+  });
+
+  it('a property moved to another condominium takes its name', () => {
+    const [c1, c2] = [id(), id()];
+    const a = id();
+    aplicar([condominioSalvo(c1, 1, 'Bloco A'), condominioSalvo(c2, 1, 'Bloco B'), imovelSalvo(a, 1, { condominio_id: c1 })]);
+    aplicar([imovelSalvo(a, 2, { condominio_id: c2 })]);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Bloco B', atualizado_em: new Date(relogio).toISOString() });
+    // Renaming the old one no longer touches it.
+    const instante = relogio;
+    aplicar([condominioSalvo(c1, 2, 'Bloco A Renomeado')]);
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(instante);
+  });
+
   it("a condominium deletion carrying its last save's versao clears the name", () => {
     const c = id();
     const a = id();
