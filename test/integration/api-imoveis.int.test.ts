@@ -449,6 +449,11 @@ describe('OpenAPI document and documentation page', () => {
       expect(get?.responses['429']?.headers).toHaveProperty('Retry-After');
     }
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Erro', 'Foto', 'Imovel', 'ImovelRetirado', 'ItemRemovido', 'ListagemImoveis', 'ListagemRemovidos']);
+    // Date parameters are date-times without RFC 3339's pattern: every ISO 8601 form with an offset is read.
+    for (const [caminho, nome] of [['/imoveis', 'alterados_desde'], ['/imoveis/removidos', 'desde']] as const) {
+      const { parameters } = doc.paths[caminho]!.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] };
+      expect(parameters.find((p) => p.name === nome)?.schema).toEqual({ type: 'string', format: 'date-time', example: '2026-11-21T10:00:00-03:00' });
+    }
     // JSON Schema 2020-12 refuses a fragment as `$id` (validators and generators would reject
     // the document); the dialect is the document's own.
     expect(r.body).not.toMatch(/"\$id"|"\$schema"/);

@@ -75,6 +75,14 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, salvo({ criado_em: 20_261_120 }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
 
+  it('reads a date-time field in another ISO 8601 form as the same instant, in RFC 3339', () => {
+    const foto = { arquivo: 'a.jpg', ordem: 1, principal: true, publica: true, alterada_em: '2026-11-20T13:00z' };
+    expect(decodificarEvento('imovel', ID, salvo({ criado_em: '2026-11-20T10:00:00-0300', fotos: [foto] }))).toMatchObject({
+      ok: true,
+      evento: { dados: { criado_em: '2026-11-20T10:00:00-03:00', fotos: [{ alterada_em: '2026-11-20T13:00:00Z' }] } },
+    });
+  });
+
   it('takes any 8-4-4-4-12 hex id, as the API does', () => {
     const id = '0c0e0000-0000-9a63-0000-000000000001';
     expect(decodificarEvento('imovel', id, salvo({ id }))).toMatchObject({ ok: true, evento: { dados: { id } } });

@@ -1,6 +1,7 @@
 // Partner resources and request parameters (partner-api.md, interface 1.0.0). These schemas are
 // the types, the request validation and the served OpenAPI document at once.
 import { z } from 'zod';
+import { paraRfc3339 } from './data-hora.ts';
 
 export const POR_PAGINA = { minimo: 1, maximo: 200, padrao: 50 } as const;
 export const LIMITE_REQUISICOES_POR_MINUTO = 120;
@@ -25,7 +26,7 @@ export type Foto = z.infer<typeof Foto>;
 
 export const Imovel = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     codigo: z.string(),
     publicado: z.literal(true),
     tipo: z.string().nullable(),
@@ -75,7 +76,7 @@ export type DocumentoImovel = Omit<Imovel, 'atualizado_em'>;
 
 export const ImovelRetirado = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     codigo: z.string(),
     publicado: z.literal(false),
     atualizado_em: dataHora.nullable(),
@@ -85,7 +86,7 @@ export type ImovelRetirado = z.infer<typeof ImovelRetirado>;
 
 export const ItemRemovido = z
   .object({
-    id: z.uuid(),
+    id: z.guid(),
     codigo: z.string(),
     removido_em: dataHora,
   })
@@ -96,7 +97,7 @@ export const ListagemImoveis = z
   .object({
     dados: z.array(z.union([Imovel, ImovelRetirado])),
     por_pagina: z.int(),
-    proximo_cursor: z.uuid().nullable(),
+    proximo_cursor: z.guid().nullable(),
     total: z.int().nullable(),
   })
   .meta({ id: 'ListagemImoveis' });
@@ -117,21 +118,13 @@ function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
   return z.NEVER;
 }
 
-// An ISO 8601 date-time with its offset, in the forms clients send: extended or basic offset
-// (`-03:00`, `-0300`) or hours only (`-03`), with or without seconds, `T` and `Z` in either case.
-const DATA_HORA_ISO = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
-
 /**
- * The date-time a client meant, in the RFC 3339 form the schema checks (`2026-11-21T10:00:00-03:00`):
- * the ISO 8601 forms above are rewritten into it, and a `+` in the offset that was not sent as
- * `%2B` (so it arrived as a space: `2026-11-21T10:00:00 03:00`) is read as the `+` it was.
- * Anything else is left as it came, for the schema to refuse.
+ * The date-time a client meant, in the RFC 3339 form the schema checks: any ISO 8601 form
+ * (`paraRfc3339`), and a `+` in the offset that was not sent as `%2B` (so it arrived as a space:
+ * `2026-11-21T10:00:00 03:00`) read as the `+` it was.
  */
 export function normalizarDataHora(valor: string): string {
-  const partes = DATA_HORA_ISO.exec(valor.replace(/^(\d{4}-\d{2}-\d{2}[Tt][0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
-  if (partes === null) return valor;
-  const [, data, horaMinuto, segundos = ':00', utc, sinal, horasFuso, minutosFuso = '00'] = partes;
-  return `${data}T${horaMinuto}${segundos}${utc === undefined ? `${sinal}${horasFuso}:${minutosFuso}` : 'Z'}`;
+  return paraRfc3339(valor.replace(/^(\d{4}-\d{2}-\d{2}[Tt][0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
 }
 
 const parametroDataHora = () =>

@@ -2,6 +2,7 @@
 // Private fields of the register (owner, agent, internal notes…) are deliberately not declared:
 // zod strips undeclared keys, so they never enter the projector's objects, logs or documents.
 import { z } from 'zod';
+import { paraRfc3339 } from './data-hora.ts';
 
 /** Any JSON number, finite or not: wrong values are corrected by the mapping, not rejected. */
 const numero = z.custom<number>((v) => typeof v === 'number', { message: 'esperado um número' });
@@ -9,10 +10,19 @@ const dataHora = z.iso.datetime({ offset: true });
 /** A nullable field the register may also leave out; both mean "not informed". */
 const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 /**
- * A date-time field of the aggregate: a text that is no date-time with an offset is a wrong value
- * inside a valid event, read as not informed (null); a value that is no text breaks the contract.
+ * A date-time field of the aggregate, in RFC 3339 (other ISO 8601 forms rewritten into it). A text
+ * that is no date-time with an offset is a wrong value inside a valid event, read as not informed
+ * (null); a value that is no text breaks the contract.
  */
-const dataHoraDoRegistro = opcional(z.union([dataHora, z.string().transform(() => null)]));
+const dataHoraDoRegistro = opcional(
+  z.union([
+    dataHora,
+    z.string().transform((texto) => {
+      const rfc3339 = paraRfc3339(texto);
+      return dataHora.safeParse(rfc3339).success ? rfc3339 : null;
+    }),
+  ]),
+);
 
 /**
  * A property's or condominium's id: any 8-4-4-4-12 hex id, as the API takes them. Uuids compare
@@ -97,7 +107,7 @@ export const CondominioRegistro = z.object({
 export type CondominioRegistro = z.infer<typeof CondominioRegistro>;
 
 const envelope = {
-  evento_id: z.uuid(),
+  evento_id: z.guid(),
   versao_schema: z.literal(1),
   ocorrido_em: dataHora,
   versao: z.int().min(1),

@@ -1,7 +1,7 @@
 // The project's only door to Kafka. Everything else talks to these small interfaces, so the
 // client library (kafkajs today) can be replaced here alone. See docs/decisions/0003-kafka-client.md.
 import { randomUUID } from 'node:crypto';
-import { Kafka, Partitioners, logLevel as NivelKafkajs, type Admin, type Consumer, type Producer, type LogEntry } from 'kafkajs';
+import { Kafka, Partitioners, logLevel as NivelKafkajs, type Admin, type Consumer, type IHeaders, type Producer, type LogEntry } from 'kafkajs';
 
 export interface RegistroLog {
   debug(obj: object, msg?: string): void;
@@ -20,16 +20,30 @@ export interface OpcoesCliente {
 }
 
 /**
- * A record's headers as the broker holds them: bytes (text where we write them), a name sent
- * twice keeping both values. Dead letters copy them unchanged.
+ * A record's headers as kafkajs hands them over: values as bytes (text where we write them; null
+ * for a header without a value), a name sent twice keeping every value (kafkajs groups them under
+ * the name, and decodes names as UTF-8). Dead letters copy them so.
  */
-export type Cabecalhos = Record<string, Buffer | string | (Buffer | string)[]>;
+export type Cabecalhos = Record<string, Buffer | string | null | (Buffer | string | null)[]>;
+
+const VAZIO = Buffer.alloc(0);
+
+/**
+ * Headers kafkajs can send: it cannot write a header without a value (null), which another
+ * client may have sent, so that one goes as an empty value.
+ */
+export function cabecalhosParaEnvio(cabecalhos: Cabecalhos): IHeaders {
+  const resultado: IHeaders = {};
+  const enviavel = (valor: Buffer | string | null): Buffer | string => valor ?? VAZIO;
+  for (const [nome, valor] of Object.entries(cabecalhos)) resultado[nome] = Array.isArray(valor) ? valor.map(enviavel) : enviavel(valor);
+  return resultado;
+}
 
 /** A header's text: its last value, as UTF-8. */
 export function textoDoCabecalho(cabecalhos: Cabecalhos, nome: string): string | undefined {
   const valor = cabecalhos[nome];
   const ultimo = Array.isArray(valor) ? valor[valor.length - 1] : valor;
-  return ultimo?.toString();
+  return ultimo?.toString() ?? undefined;
 }
 
 export interface Mensagem {
@@ -307,7 +321,7 @@ function embrulharProdutor(produtor: Producer): Produtor {
       await produtor.send({
         topic: topico,
         acks: -1,
-        messages: mensagens.map((m) => ({ key: m.key, value: m.value, ...(m.headers ? { headers: m.headers } : {}) })),
+        messages: mensagens.map((m) => ({ key: m.key, value: m.value, ...(m.headers ? { headers: cabecalhosParaEnvio(m.headers) } : {}) })),
       });
     },
     close: () => produtor.disconnect(),

@@ -2,7 +2,7 @@
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
 import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido } from '@imoveis/contracts';
 import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
-import type { EscritorProjecao, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
+import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
 export interface ContextoProjecao {
   /** Public watermark base address of the photos (https). */
@@ -160,11 +160,17 @@ function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, inst
   return 'aplicado';
 }
 
+/** Why a condominium event changes nothing (after a deletion, or no newer revision), or null when it applies. */
+export function condominioSemEfeito(anterior: LinhaCondominio | null, evento: EventoCondominio): 'apos-exclusao' | 'repetido' | null {
+  if (anterior?.excluido) return 'apos-exclusao';
+  return revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null) ? null : 'repetido';
+}
+
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
-  if (anterior?.excluido) return 'apos-exclusao';
-  if (!revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null)) return 'repetido';
+  const semEfeito = condominioSemEfeito(anterior, evento);
+  if (semEfeito !== null) return semEfeito;
 
   const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
   escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });

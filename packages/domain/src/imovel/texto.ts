@@ -1,5 +1,6 @@
 // Free text from the register made partner-safe: rich-text HTML to plain text, contact details removed.
-import { isValidCNPJ, isValidCPF } from '@brazilian-utils/brazilian-utils';
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { htmlParaTextoBruto } from './html-texto.ts';
 
 const MARCADOR_REMOVIDO = '[removido]';
@@ -94,9 +95,14 @@ const TELEFONE = new RegExp(
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
 /**
  * A number with a country code (`+55` too): `+`, the code, then groups (some in parentheses) of 8
- * or more digits in all, split by a space, a dash or a dash with spaces.
+ * or more digits in all, split by a space or a dash; the last group of four may follow a dash
+ * with spaces (`+55 11 98765 - 4321`), but a dash with spaces ends the number otherwise (a list's
+ * next item: `+55 11 98765-4321 - 2 quartos`).
  */
-const TELEFONE_INTERNACIONAL = new RegExp(String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:(?:${TRACO_ESPACADO}|${ESPACO})?\(?\d{1,5}\)?){2,5}(?!\p{N})`, 'gu');
+const TELEFONE_INTERNACIONAL = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2013\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
+  'gu',
+);
 
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
 const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
@@ -109,19 +115,24 @@ const ESPACO_EM_VOLTA_DO_TRACO = new RegExp(String.raw`\d[ \t\u00a0]+${TRACO}|${
 
 /** An area code as written before a number: two digits, neither a zero (the old leading 0 aside). */
 const DDD = /^\(?\s?0?[1-9]{2}\b/;
+/** A landline number starts with 2 to 5. */
+const FIXO = /^[2-5]/;
 
 /**
  * Keeps what only looks like a local number: a range of years or of round values without an area
  * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
- * 4 digits), the country code, an area code in parentheses, or one without them before a number
- * that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`).
+ * 4 digits), the country code, an area code in parentheses, or one without them before a landline
+ * number that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`, `Apto 45 1250 - 1380`).
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
   const telefoneExplicito =
-    pais !== undefined || ddd?.startsWith('(') === true || /^9\d{4}/.test(numero) || (ddd !== undefined && !intervalo && DDD.test(ddd));
+    pais !== undefined ||
+    ddd?.startsWith('(') === true ||
+    /^9\d{4}/.test(numero) ||
+    (ddd !== undefined && DDD.test(ddd) && FIXO.test(numero) && !intervalo);
   if (ESPACO_EM_VOLTA_DO_TRACO.test(numero) && !telefoneExplicito) return trecho;
   return MARCADOR_REMOVIDO;
 }
@@ -129,8 +140,8 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
 const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
   valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
-const substituirCnpjEspacado = documentoValido(isValidCNPJ);
-const substituirCpfEspacado = documentoValido(isValidCPF);
+const substituirCnpjEspacado = documentoValido((digitos) => isValidCnpj(digitos));
+const substituirCpfEspacado = documentoValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);

@@ -1,6 +1,5 @@
-// Which revision of an aggregate (property or condominium) applies (register-events.md, "Applying
-// events"): only one with a higher `versao` than the last applied, so a repeat or an older revision
-// changes nothing.
+// Which revision of an aggregate (property or condominium) applies (register-events.md, "Order,
+// repeats and bad events"): a repeat or an older revision changes nothing.
 
 /**
  * True when an event of `versao` applies after the revision last applied to its aggregate (null:

@@ -130,6 +130,10 @@ export function completarDocumento(gerado: Json, limite: number): Json {
         if (parametro['name'] === 'por_pagina') {
           parametro['schema'] = { type: 'integer', minimum: POR_PAGINA.minimo, maximum: POR_PAGINA.maximo, default: POR_PAGINA.padrao };
         }
+        // The pattern is RFC 3339's; the API reads every ISO 8601 form with an offset (normalizarDataHora).
+        if (parametro['name'] === 'alterados_desde' || parametro['name'] === 'desde') {
+          parametro['schema'] = { type: 'string', format: 'date-time', example: '2026-11-21T10:00:00-03:00' };
+        }
       }
     }
     caminhos[caminho.slice(PREFIXO.length)] = operacoes;
