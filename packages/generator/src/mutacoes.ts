@@ -371,13 +371,18 @@ class Mutador {
     }
   }
 
+  /** Only saves raise `versao`: a register may send a deletion with its last save's, or the next. */
+  private versaoDaExclusao(versoes: Uint32Array, i: number): number {
+    return this.rng.chance(0.5) ? versoes[i]! : ++versoes[i]!;
+  }
+
   private excluirImovel(i: number): Registro {
     const { dados: d } = this.imovelAtual(i);
     const e = this.imoveis;
     e.excluido[i] = 1;
     e.vivos--;
     e.fotos.delete(i);
-    const versao = ++e.versao[i]!;
+    const versao = this.versaoDaExclusao(e.versao, i);
     const registro = registroImovel(eventoImovelExcluido(this.rng.uuid(), versao, this.agoraMs, d.id, d.codigo));
     if (this.rng.chance(CHANCE_TOMBSTONE)) this.pendentes.push({ registro: { topico: 'imoveis', chave: d.id, valor: null }, especie: 'tombstone' });
     return registro;
@@ -399,7 +404,7 @@ class Mutador {
     if (e.versao[j] === 0) e.versao[j] = c.versaoInicial;
     e.excluido[j] = 1;
     e.vivos--;
-    const versao = ++e.versao[j]!;
+    const versao = this.versaoDaExclusao(e.versao, j);
     const registro = registroCondominio(eventoCondominioExcluido(this.rng.uuid(), versao, this.agoraMs, c.dados.id));
     if (this.rng.chance(CHANCE_TOMBSTONE)) this.pendentes.push({ registro: { topico: 'condominios', chave: c.dados.id, valor: null }, especie: 'tombstone' });
     return registro;
