@@ -1,6 +1,8 @@
 // `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
 // Ctrl-C, and a second start reuses the projection and the token.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteTemporario } from '../helpers.ts';
@@ -71,5 +73,34 @@ describe('pnpm start (the embedded default)', () => {
     const total = ((await (await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } })).json()) as { total: number }).total;
     expect(total).toBe(corpo.total);
     expect(await segunda.parar()).toBe(0);
+  });
+
+  it('stops at start with one line naming the setting when a port, a file or a folder it names cannot be used', async () => {
+    const ocupada = createServer();
+    await new Promise<void>((resolve) => ocupada.listen(0, '127.0.0.1', resolve));
+    const porta = (ocupada.address() as { port: number }).port;
+    const dir = sqliteTemporario();
+    mkdirSync(`${dir.dir}/pasta`);
+    const casos: [Record<string, string>, string][] = [
+      [{ PORT: String(porta) }, 'PORT'],
+      [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],
+      [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
+      [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
+    ];
+    try {
+      for (const [env, variavel] of casos) {
+        const r = spawnSync(process.execPath, ['--import', 'tsx', 'services/demo/src/main.ts'], {
+          cwd: RAIZ,
+          env: { ...process.env, PORT: '0', DATABASE_PATH: `${dir.dir}/p.db`, CREDENTIALS_FILE: `${dir.dir}/c.json`, ...env },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(r.status, variavel).toBe(1);
+        expect(r.stderr.trim().split('\n'), variavel).toEqual([expect.stringMatching(new RegExp(`^configuração inválida: ${variavel}: `))]);
+      }
+    } finally {
+      ocupada.close();
+      dir.remover();
+    }
   });
 });

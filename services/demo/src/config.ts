@@ -1,5 +1,6 @@
 // The demo's configuration: the API's own variables, with defaults that keep the demo's files
 // apart from a real projection's.
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE } from '@imoveis/config';
 
@@ -11,7 +12,7 @@ export const ConfigDemo = z.object({
   DATABASE_PATH: z.string().default('./data/demo/projecao.db'),
   CREDENTIALS_FILE: z.string().default('./data/demo/credenciais.json'),
   /** The sample register events to load: NDJSON lines `{ topico, chave, valor }`. */
-  DEMO_EVENTS_FILE: z.string().default(new URL('../amostra/registro.ndjson', import.meta.url).pathname),
+  DEMO_EVENTS_FILE: z.string().default(fileURLToPath(new URL('../amostra/registro.ndjson', import.meta.url))),
   PHOTOS_BASE_URL: PHOTOS_BASE_URL.default('https://fotos.exemplo.com.br/marca-dagua'),
 });
 export type ConfigDemo = z.output<typeof ConfigDemo>;

@@ -7,6 +7,7 @@ import { buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, Limitador
 import { lerNdjson } from '@imoveis/generator';
 import { projetarRegistros } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { ConfiguracaoInvalida } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
 
@@ -18,11 +19,24 @@ export interface Demo {
   close(): Promise<void>;
 }
 
+/** Runs `fazer`; a failure becomes the {@link ConfiguracaoInvalida} of the setting that pointed there. */
+function pelaConfiguracao<T>(variavel: string, fazer: () => T): T {
+  try {
+    return fazer();
+  } catch (erro) {
+    throw new ConfiguracaoInvalida(variavel, erro instanceof Error ? erro.message : String(erro));
+  }
+}
+
+/** Throws {@link ConfiguracaoInvalida} naming the setting when a file it names cannot be used. */
 export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<Demo> {
-  mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+  if (!existsSync(config.DEMO_EVENTS_FILE)) throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe`);
 
   // 1. The sample, through the projector. Offsets in the file make a second start a no-op.
-  const escritor = EscritorProjecao.abrir(config.DATABASE_PATH);
+  const escritor = pelaConfiguracao('DATABASE_PATH', () => {
+    mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+    return EscritorProjecao.abrir(config.DATABASE_PATH);
+  });
   const jaCarregada = escritor.offsets().length > 0;
   const resumo = await projetarRegistros(escritor, lerNdjson(config.DEMO_EVENTS_FILE), {
     contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
@@ -34,8 +48,11 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   const temporizador = setInterval(confirmarFrescor, 5_000);
 
   // 2. A credential, kept beside the demo's files so every start prints one that works.
-  const credenciais = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
-  const token = tokenDaDemo(config.CREDENTIALS_FILE, credenciais);
+  const { credenciais, token } = pelaConfiguracao('CREDENTIALS_FILE', () => {
+    mkdirSync(dirname(config.CREDENTIALS_FILE), { recursive: true });
+    const store = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+    return { credenciais: store, token: tokenDaDemo(config.CREDENTIALS_FILE, store) };
+  });
 
   // 3. The API, exactly as `pnpm api` builds it, with the per-process limiter.
   const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));

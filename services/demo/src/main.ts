@@ -2,20 +2,30 @@
 // working token and a ready-to-paste curl; Ctrl-C stops it cleanly.
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { lerConfiguracaoOuSair } from '@imoveis/config';
+import { ConfiguracaoInvalida, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { ConfigDemo } from './config.ts';
 import { iniciarDemo } from './demo.ts';
 
 const config = lerConfiguracaoOuSair(ConfigDemo);
 const logger = pino({ level: config.LOG_LEVEL, base: { servico: 'demo' } });
-const demo = await iniciarDemo(config, logger);
+const demo = await iniciarDemo(config, logger).catch((erro: unknown) => {
+  if (erro instanceof ConfiguracaoInvalida) return sairPorConfiguracao(erro.variavel, erro.motivo);
+  throw erro;
+});
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) logger.error({ err }, 'encerrando após erro');
   await demo.close();
 });
 
-const endereco = await demo.app.listen({ host: config.HOST, port: config.PORT });
+let endereco = '';
+await escutarOuSair(
+  async () => {
+    endereco = await demo.app.listen({ host: config.HOST, port: config.PORT });
+  },
+  { host: 'HOST', porta: 'PORT' },
+  { host: config.HOST, porta: config.PORT },
+);
 const base = `${endereco}/api/v1`;
 const { registros, rejeitados, jaCarregada } = demo.carga;
 process.stdout.write(
