@@ -2,7 +2,7 @@
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,21 @@ describe('pnpm credentials', () => {
       const erros: string[] = [];
       expect(executarCli(['revoke', 'ffffffffffff'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(1);
       expect(executarCli(['issue'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(2);
+
+      // A file that is no credentials file, or a folder: one line naming the setting, the file left alone.
+      const outro = sqliteTemporario('nao-credenciais.json');
+      try {
+        writeFileSync(outro.caminho, '{"isto": "não"}');
+        for (const caminho of [outro.caminho, outro.dir]) {
+          const linhas: string[] = [];
+          expect(executarCli(['list'], { arquivo: caminho, escrever: () => {}, avisar: (l) => linhas.push(l) }), caminho).toBe(1);
+          expect(executarCli(['issue', '--partner', 'X'], { arquivo: caminho, escrever: () => {}, avisar: (l) => linhas.push(l) }), caminho).toBe(1);
+          expect(linhas, caminho).toEqual([expect.stringMatching(/^configuração inválida: CREDENTIALS_FILE: /), expect.stringMatching(/^configuração inválida: CREDENTIALS_FILE: /)]);
+        }
+        expect(readFileSync(outro.caminho, 'utf8')).toBe('{"isto": "não"}');
+      } finally {
+        outro.remover();
+      }
     } finally {
       arquivo.remover();
     }

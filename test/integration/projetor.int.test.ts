@@ -514,6 +514,22 @@ describe('projector against a real Kafka broker', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
   });
 
+  it('the rebuild (pnpm run rebuild) stops at start with one line naming DATABASE_PATH when its folder cannot be made', async () => {
+    const arquivo = sqliteTemporario();
+    limpezas.push(() => arquivo.remover());
+    writeFileSync(arquivo.caminho, '');
+    const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: `${arquivo.caminho}/projecao.db` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    expect(codigo).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: DATABASE_PATH: /)]);
+  });
+
   it('stops at start with one line naming DATABASE_PATH when the projection cannot be opened for writing', async () => {
     const pasta = sqliteTemporario();
     limpezas.push(() => pasta.remover());

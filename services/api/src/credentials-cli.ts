@@ -2,9 +2,15 @@
 // The token is printed once, alone on the last line of stdout; the file keeps only its hash.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CREDENTIALS_FILE, lerConfiguracaoOuSair } from '@imoveis/config';
+import { ConfiguracaoInvalida, CREDENTIALS_FILE, lerConfiguracaoOuSair } from '@imoveis/config';
 import { z } from 'zod';
-import { CredencialNaoEncontrada, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from './credenciais/arquivo-credenciais.ts';
+import {
+  ArquivoCredenciaisInvalido,
+  CredencialNaoEncontrada,
+  emitirCredencial,
+  lerArquivoCredenciais,
+  revogarCredencial,
+} from './credenciais/arquivo-credenciais.ts';
 
 const USO = `uso:
   pnpm credentials issue --partner NOME    emite uma credencial e mostra o token uma única vez
@@ -64,6 +70,11 @@ export function executarCli(
   } catch (erro) {
     if (erro instanceof CredencialNaoEncontrada) {
       avisar(erro.message);
+      return 1;
+    }
+    // A file that is no credentials file, or a path that cannot hold one: the setting's one line.
+    if (erro instanceof ArquivoCredenciaisInvalido || typeof (erro as NodeJS.ErrnoException).code === 'string') {
+      avisar(new ConfiguracaoInvalida('CREDENTIALS_FILE', (erro as Error).message).message);
       return 1;
     }
     throw erro;
