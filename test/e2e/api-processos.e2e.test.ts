@@ -89,6 +89,22 @@ describe('pnpm api', () => {
     }
   });
 
+  it('warns at start that the request limit is per process when REDIS_URL is unset, and serves', async () => {
+    const [porta] = await portasLivres(1);
+    const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: credenciais.caminho });
+    try {
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${porta}/health/live`).catch(() => null))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
+      const avisos = p
+        .saida()
+        .trim()
+        .split('\n')
+        .map((linha) => JSON.parse(linha) as { level: number; msg: string });
+      expect(avisos).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('REDIS_URL ausente') }));
+    } finally {
+      expect(await parar(p)).toBe(0);
+    }
+  });
+
   it('answers what the HTTP parser of Node refuses (a URL over 16 KiB, a malformed request) with an Erro', async () => {
     const [porta] = await portasLivres(1);
     const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: credenciais.caminho, REDIS_URL: inject('redisUrl') });

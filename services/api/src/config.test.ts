@@ -1,0 +1,29 @@
+// The API's defaults are operations.md's table; a bad value names its variable.
+import { lerConfiguracao } from '@imoveis/config';
+import { describe, expect, it } from 'vitest';
+import { ConfiguracaoApi } from './config.ts';
+
+describe('ConfiguracaoApi', () => {
+  it("defaults to operations.md's values", () => {
+    expect(lerConfiguracao(ConfiguracaoApi, {})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATABASE_PATH: './data/projecao.db',
+      CREDENTIALS_FILE: './data/credenciais.json',
+      RATE_LIMIT_PER_MINUTE: 120,
+      LOG_LEVEL: 'info',
+      READY_MAX_LAG_SECONDS: 60,
+    });
+    // Unset: the per-process limiter (server.ts warns at start).
+    expect(lerConfiguracao(ConfiguracaoApi, {}).REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('names %s when it is %j', (variavel, valor) => {
+    expect(() => lerConfiguracao(ConfiguracaoApi, { [variavel]: valor })).toThrow(new RegExp(`^configuração inválida: ${variavel}: `));
+  });
+});

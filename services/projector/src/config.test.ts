@@ -1,0 +1,22 @@
+// The projector's defaults are operations.md's table; PHOTOS_BASE_URL has none outside the demo.
+import { lerConfiguracao } from '@imoveis/config';
+import { describe, expect, it } from 'vitest';
+import { ConfigProjetor } from './config.ts';
+
+describe('ConfigProjetor', () => {
+  it("defaults to operations.md's values", () => {
+    expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' })).toMatchObject({
+      KAFKA_BROKERS: ['127.0.0.1:9092'],
+      KAFKA_GROUP_ID: 'imoveis-projector',
+      IMOVEIS_TOPIC: 'registro.imoveis.v1',
+      CONDOMINIOS_TOPIC: 'registro.condominios.v1',
+      DATABASE_PATH: './data/projecao.db',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('requires an https: PHOTOS_BASE_URL, naming it', () => {
+    expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
+    expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br' })).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
+  });
+});
