@@ -13,6 +13,7 @@ import { criarProjetor, projetarRegistros, topicoDlq, type Projetor, type Regist
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
+import { portasLivres } from '../infra/processo-servico.ts';
 
 const FOTOS = 'https://fotos.exemplo.com.br';
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -501,6 +502,22 @@ describe('projector against a real Kafka broker', () => {
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(dois)).not.toBeNull());
   }, 120_000);
 
+  it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT', async () => {
+    const mundo = await criarMundo();
+    await mundo.publicar([imovel(randomUUID(), 1), { topico: 'imoveis', chave: randomUUID(), valor: 'isto não é json {' }]);
+    const [porta] = (await portasLivres(1)) as [number];
+    const processo = iniciarProcessoProjetor(mundo, nomeUnico('http'), { portaMetricas: porta });
+    limpezas.push(() => void processo.kill('SIGKILL'));
+    const get = async (caminho: string) => fetch(`http://127.0.0.1:${porta}${caminho}`).catch(() => null);
+    await expect.poll(async () => (await get('/health/live'))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
+    await expect.poll(async () => (await get('/health/ready'))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
+    expect(await (await get('/health/ready'))!.json()).toMatchObject({ pronto: true, motivos: [] });
+    const metricas = await (await get('/metrics'))!.text();
+    expect(metricas).toMatch(new RegExp(`projetor_eventos_total\\{[^}]*topico="${mundo.topicos.imoveis}"[^}]*\\} 1`));
+    expect(metricas).toMatch(new RegExp(`projetor_eventos_rejeitados_total\\{[^}]*motivo="json-invalido"[^}]*\\} 1`));
+    expect(metricas).toContain('projetor_em_dia_ha_segundos');
+  });
+
   it('stops at start with one line naming a bad setting', async () => {
     const processo = spawn(...comandoServico('projector'), {
       cwd: RAIZ,
@@ -567,7 +584,11 @@ describe('projector against a real Kafka broker', () => {
 });
 
 /** The real projector process; `limiteArquivoKb` caps the size of any file it writes (`ulimit -f`). */
-function iniciarProcessoProjetor(mundo: Mundo, groupId: string, opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe' } = {}): ChildProcess {
+function iniciarProcessoProjetor(
+  mundo: Mundo,
+  groupId: string,
+  opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe'; portaMetricas?: number } = {},
+): ChildProcess {
   const [node, args] = comandoServico('projector');
   const comando = [node, ...args];
   // bash's ulimit -f counts 1024-byte blocks; past it, a write fails with EFBIG, as on a full disk.
@@ -583,7 +604,7 @@ function iniciarProcessoProjetor(mundo: Mundo, groupId: string, opcoes: { limite
       CONDOMINIOS_TOPIC: mundo.topicos.condominios,
       DATABASE_PATH: mundo.banco.caminho,
       PHOTOS_BASE_URL: FOTOS,
-      METRICS_PORT: '0',
+      METRICS_PORT: String(opcoes.portaMetricas ?? 0),
       LOG_LEVEL: 'error',
       // A killed member is noticed after this; the restarted one gets its partitions back then.
       KAFKA_SESSION_TIMEOUT_MS: '6000',

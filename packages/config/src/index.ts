@@ -103,4 +103,6 @@ export const REDIS_URL = z.url({ protocol: /^rediss?$/, error: 'deve ser um ende
 export const CREDENTIALS_FILE = z.string().default('./data/credenciais.json');
 export const RATE_LIMIT_PER_MINUTE = inteiro(1, 1_000_000).default(120);
 export const METRICS_PORT = inteiro(0, 65535).default(9464);
+/** Readiness fails when the projector last confirmed being caught up longer ago than this. */
+export const READY_MAX_LAG_SECONDS = inteiro(1, 86_400).default(60);
 export { inteiro };

@@ -1,6 +1,6 @@
 // The API's environment variables (operations.md), parsed once by server.ts.
 import { z } from 'zod';
-import { CREDENTIALS_FILE, DATABASE_PATH, HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE, REDIS_URL, inteiro } from '@imoveis/config';
+import { CREDENTIALS_FILE, DATABASE_PATH, HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE, READY_MAX_LAG_SECONDS, REDIS_URL, inteiro } from '@imoveis/config';
 
 export const ConfiguracaoApi = z.object({
   HOST,
@@ -10,8 +10,7 @@ export const ConfiguracaoApi = z.object({
   CREDENTIALS_FILE,
   RATE_LIMIT_PER_MINUTE,
   LOG_LEVEL,
-  /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
-  READY_MAX_LAG_SECONDS: inteiro(1, 86_400).default(60),
+  READY_MAX_LAG_SECONDS,
   /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For, and the request id from X-Request-Id. */
   TRUST_PROXY: z.stringbool().default(false),
   /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */

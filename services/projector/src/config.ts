@@ -10,6 +10,7 @@ import {
   LOG_LEVEL,
   METRICS_PORT,
   PHOTOS_BASE_URL,
+  READY_MAX_LAG_SECONDS,
   HOST,
   inteiro,
 } from '@imoveis/config';
@@ -25,6 +26,7 @@ export const ConfigProjetor = z.object({
   /** Where /metrics and /health/* of the projector listen. */
   METRICS_HOST: HOST,
   METRICS_PORT,
+  READY_MAX_LAG_SECONDS,
   /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
   KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
   /** How often the projector confirms in the database how far behind Kafka it is. */

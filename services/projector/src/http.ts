@@ -1,19 +1,29 @@
-// The projector's operational endpoints: /metrics, /health/live, /health/ready.
+// The projector's operational endpoints: /metrics, /health/live, /health/ready. Ready as
+// operations.md says: the consumer started, and the projection caught up with Kafka within the
+// allowed lag (a replay far behind is live but not ready).
+import { avaliarProntidao } from '@imoveis/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 
 export interface DependenciasHttp {
   registry: Registry;
-  /** Ready once the consumer has started and the projection is open. */
-  pronto(): boolean;
+  /** True once the consumer has started (the projection is open before that). */
+  iniciado(): boolean;
+  /** When the projector last confirmed it had consumed everything (epoch ms); null if never. */
+  emDiaEm(): number | null;
+  atrasoMaximoMs: number;
+  agora?: () => number;
 }
 
 export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
+  const agora = deps.agora ?? Date.now;
   const app = Fastify({ logger: false });
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
-    const pronto = deps.pronto();
-    return reply.code(pronto ? 200 : 503).send({ status: pronto ? 'ok' : 'iniciando' });
+    const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, sobPressao: false });
+    if (!deps.iniciado()) estado.motivos.unshift('consumidor iniciando');
+    const pronto = estado.motivos.length === 0;
+    return reply.code(pronto ? 200 : 503).send({ ...estado, pronto });
   });
   app.get('/metrics', async (_req, reply) => {
     return reply.type(deps.registry.contentType).send(await deps.registry.metrics());

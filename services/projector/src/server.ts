@@ -70,7 +70,12 @@ const projetor = criarProjetor({
     process.exit(1);
   },
 });
-const http = criarHttpOperacional({ registry: metricas.registry, pronto: () => pronto });
+const http = criarHttpOperacional({
+  registry: metricas.registry,
+  iniciado: () => pronto,
+  emDiaEm: () => escritor.lerEstado('frescor_em_dia_em'),
+  atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
+});
 
 closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'encerrando após erro');

@@ -1,29 +1,11 @@
 // Liveness, readiness and Prometheus metrics: no credential, outside the partner prefix, and
 // answered even under pressure (readiness then says so) so orchestrators and scrapers see why.
 import type { FastifyInstance } from 'fastify';
+import { avaliarProntidao } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import type { Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
-
-export interface EstadoProntidao {
-  pronto: boolean;
-  motivos: string[];
-  /** Seconds since the projector last confirmed it had consumed everything; null if never. */
-  idade_projecao_s: number | null;
-}
-
-export function avaliarProntidao(args: { frescor: Frescor | null; agoraMs: number; atrasoMaximoMs: number; sobPressao: boolean }): EstadoProntidao {
-  const motivos: string[] = [];
-  const emDiaEm = args.frescor?.emDiaEm ?? null;
-  const idade = emDiaEm === null ? null : Math.max(0, (args.agoraMs - emDiaEm) / 1000);
-  if (args.frescor === null) motivos.push('projeção ausente');
-  else if (emDiaEm === null) motivos.push('o projetor ainda não alcançou o fim dos tópicos');
-  // A quiet register is not lag: the projector keeps re-confirming emDiaEm while caught up.
-  else if (args.agoraMs - emDiaEm > args.atrasoMaximoMs) motivos.push(`projeção atrasada: em dia pela última vez há ${Math.round(idade ?? 0)} s`);
-  if (args.sobPressao) motivos.push('processo sob pressão');
-  return { pronto: motivos.length === 0, motivos, idade_projecao_s: idade };
-}
 
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
 const ignorarPressao = { pressureHandler: () => undefined };

@@ -1,0 +1,27 @@
+// When is a process that serves or keeps the projection ready (operations.md)? Not while the
+// projection is missing, or older than the allowed lag, or the process is under pressure. A quiet
+// register is not lag: a caught-up projector re-confirms `emDiaEm` every few seconds.
+
+export interface EstadoProntidao {
+  pronto: boolean;
+  motivos: string[];
+  /** Seconds since the projector last confirmed it had consumed everything; null if never. */
+  idade_projecao_s: number | null;
+}
+
+export function avaliarProntidao(args: {
+  /** The projection's freshness record, or null when there is no projection. */
+  frescor: { readonly emDiaEm: number | null } | null;
+  agoraMs: number;
+  atrasoMaximoMs: number;
+  sobPressao: boolean;
+}): EstadoProntidao {
+  const motivos: string[] = [];
+  const emDiaEm = args.frescor?.emDiaEm ?? null;
+  const idade = emDiaEm === null ? null : Math.max(0, (args.agoraMs - emDiaEm) / 1000);
+  if (args.frescor === null) motivos.push('projeção ausente');
+  else if (emDiaEm === null) motivos.push('o projetor ainda não alcançou o fim dos tópicos');
+  else if (args.agoraMs - emDiaEm > args.atrasoMaximoMs) motivos.push(`projeção atrasada: em dia pela última vez há ${Math.round(idade ?? 0)} s`);
+  if (args.sobPressao) motivos.push('processo sob pressão');
+  return { pronto: motivos.length === 0, motivos, idade_projecao_s: idade };
+}
