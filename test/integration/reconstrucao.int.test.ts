@@ -1,12 +1,17 @@
 // pnpm run rebuild: a projection replayed from the topics beside the live one is switched in while
 // the live projector and a reader keep running; only what differs moves its timestamps.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite, itensDaPagina } from '@imoveis/projection-store';
 import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
+import { comandoServico } from '../infra/construir.ts';
+
+const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
 
 const silencioso = pino({ level: 'silent' });
 const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('reconstrucao') });
@@ -162,4 +167,44 @@ describe('rebuild', () => {
       vazio.remover();
     }
   });
+
+  it('runs as `pnpm run rebuild` runs it: the built entry point replays, switches and says so', async () => {
+    const topicosNovos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
+    await kafka.criarTopicos([
+      { nome: topicosNovos.imoveis, particoes: 1, compactado: true },
+      { nome: topicosNovos.condominios, particoes: 1, compactado: true },
+    ]);
+    const ids = [randomUUID(), randomUUID()];
+    const produtor = await kafka.criarProdutor();
+    await produtor.enviar(topicosNovos.imoveis, ids.map((id) => ({ key: id, value: imovel(id, 1, true) })));
+    await produtor.close();
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    try {
+      const { status, stdout } = spawnSync(...comandoServico('projector', 'rebuild.js'), {
+        cwd: RAIZ,
+        env: {
+          ...process.env,
+          KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+          IMOVEIS_TOPIC: topicosNovos.imoveis,
+          CONDOMINIOS_TOPIC: topicosNovos.condominios,
+          DATABASE_PATH: live.caminho,
+          PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
+          LOG_LEVEL: 'error',
+        },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(status).toBe(0);
+      expect(stdout).toMatch(/^projeção trocada: 2 imóveis, /);
+      const leitor = LeitorSqlite.abrir(live.caminho);
+      try {
+        expect(itensDaPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })).map((i) => i.id).sort()).toEqual([...ids].sort());
+      } finally {
+        leitor.close();
+      }
+    } finally {
+      live.remover();
+    }
+  }, 150_000);
 });
