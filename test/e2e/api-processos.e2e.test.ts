@@ -96,8 +96,8 @@ describe('pnpm api', () => {
       await expect.poll(async () => (await fetch(`http://127.0.0.1:${porta}/health/live`).catch(() => null))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
       const avisos = p
         .saida()
-        .trim()
         .split('\n')
+        .filter((linha) => linha.startsWith('{'))
         .map((linha) => JSON.parse(linha) as { level: number; msg: string });
       expect(avisos).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('REDIS_URL ausente') }));
     } finally {

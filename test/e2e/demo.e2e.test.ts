@@ -86,6 +86,7 @@ describe('pnpm start (the embedded default)', () => {
       [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
+      [{ DEMO_EVENTS_FILE: `${dir.dir}/pasta` }, 'DEMO_EVENTS_FILE'],
     ];
     try {
       for (const [env, variavel] of casos) {

@@ -48,6 +48,15 @@ export function sairPorConfiguracao(variavel: string, motivo: string): never {
   process.exit(1);
 }
 
+// The folder or file a path setting names cannot be created, read or written: a wrong path,
+// permissions, a full or read-only disk.
+const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
+
+/** True for a file-system failure that the path a setting names explains. */
+export function ehFalhaDeArquivo(erro: unknown): erro is NodeJS.ErrnoException {
+  return FALHAS_DE_ARQUIVO.has((erro as NodeJS.ErrnoException | null)?.code ?? '');
+}
+
 /** The listen failures a setting causes, and which of the two settings to name. */
 const FALHAS_DE_ESCUTA: Record<string, 'host' | 'porta'> = {
   ENOTFOUND: 'host',

@@ -75,7 +75,8 @@ describe('gerarMutacoes', () => {
         continue;
       }
       if (especie === 'fora-de-ordem') {
-        // Behind a deletion that kept its last save's versao, the late save has that versao.
+        // Behind a deletion that kept its last save's versao, the late save (that save, held back)
+        // has that versao; behind any other event it is older.
         if (antes!.excluido) expect(evento.versao).toBeLessThanOrEqual(antes!.versao);
         else expect(evento.versao).toBeLessThan(antes!.versao);
         expect(valoresVistos.has(r.valor!)).toBe(false);

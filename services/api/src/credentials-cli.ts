@@ -2,7 +2,7 @@
 // The token is printed once, alone on the last line of stdout; the file keeps only its hash.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfiguracaoInvalida, CREDENTIALS_FILE, lerConfiguracaoOuSair } from '@imoveis/config';
+import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfiguracaoOuSair } from '@imoveis/config';
 import { z } from 'zod';
 import {
   ArquivoCredenciaisInvalido,
@@ -73,7 +73,7 @@ export function executarCli(
       return 1;
     }
     // A file that is no credentials file, or a path that cannot hold one: the setting's one line.
-    if (erro instanceof ArquivoCredenciaisInvalido || typeof (erro as NodeJS.ErrnoException).code === 'string') {
+    if (erro instanceof ArquivoCredenciaisInvalido || ehFalhaDeArquivo(erro)) {
       avisar(new ConfiguracaoInvalida('CREDENTIALS_FILE', (erro as Error).message).message);
       return 1;
     }

@@ -1,13 +1,13 @@
 // The embedded default: the bundled sample register events go through the projector's own code
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
+import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { lerNdjson } from '@imoveis/generator';
 import { projetarRegistros } from '@imoveis/projector';
-import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
-import { ConfiguracaoInvalida } from '@imoveis/config';
+import { EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
+import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
 
@@ -19,18 +19,26 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Runs `fazer`; a failure becomes the {@link ConfiguracaoInvalida} of the setting that pointed there. */
+/**
+ * Runs `fazer`; a failure of the path the setting names (the file system's, SQLite's storage, a
+ * file that is no credentials file) becomes that setting's {@link ConfiguracaoInvalida}.
+ */
 function pelaConfiguracao<T>(variavel: string, fazer: () => T): T {
   try {
     return fazer();
   } catch (erro) {
-    throw new ConfiguracaoInvalida(variavel, erro instanceof Error ? erro.message : String(erro));
+    if (ehFalhaDeArquivo(erro) || ehFalhaDeArmazenamento(erro) || erro instanceof ArquivoCredenciaisInvalido) {
+      throw new ConfiguracaoInvalida(variavel, erro.message);
+    }
+    throw erro;
   }
 }
 
 /** Throws {@link ConfiguracaoInvalida} naming the setting when a file it names cannot be used. */
 export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<Demo> {
-  if (!existsSync(config.DEMO_EVENTS_FILE)) throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe`);
+  if (!existsSync(config.DEMO_EVENTS_FILE) || !statSync(config.DEMO_EVENTS_FILE).isFile()) {
+    throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe ou não é um arquivo`);
+  }
 
   // 1. The sample, through the projector. Offsets in the file make a second start a no-op.
   const escritor = pelaConfiguracao('DATABASE_PATH', () => {

@@ -19,4 +19,10 @@ describe('ConfigProjetor', () => {
     expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
     expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br' })).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
   });
+
+  it('requires READY_MAX_LAG_SECONDS to allow two freshness confirmations, naming it', () => {
+    const base = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
+    expect(() => lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '5' })).toThrow(/^configuração inválida: READY_MAX_LAG_SECONDS: /);
+    expect(lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '10' }).READY_MAX_LAG_SECONDS).toBe(10);
+  });
 });

@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 async function pronto(deps: Partial<DependenciasHttp>) {
-  const app = criarHttpOperacional({ registry: new Registry(), iniciado: () => true, emDiaEm: () => AGORA - 5_000, atrasoMaximoMs: 60_000, agora: () => AGORA, ...deps });
+  const app = criarHttpOperacional({ registry: new Registry(), fase: () => 'consumindo', emDiaEm: () => AGORA - 5_000, atrasoMaximoMs: 60_000, agora: () => AGORA, ...deps });
   abertos.push(app);
   const r = await app.inject({ method: 'GET', url: '/health/ready' });
   return { status: r.statusCode, corpo: JSON.parse(r.body) as { pronto: boolean; motivos: string[]; idade_projecao_s: number | null } };
@@ -21,13 +21,14 @@ describe("the projector's /health/ready", () => {
   });
 
   it('is not ready while the consumer starts, before it first catches up, or when it last caught up too long ago', async () => {
-    expect(await pronto({ iniciado: () => false })).toMatchObject({ status: 503, corpo: { pronto: false, motivos: ['consumidor iniciando'] } });
+    expect(await pronto({ fase: () => 'iniciando' })).toMatchObject({ status: 503, corpo: { pronto: false, motivos: ['consumidor iniciando'] } });
+    expect(await pronto({ fase: () => 'encerrando' })).toMatchObject({ status: 503, corpo: { pronto: false, motivos: ['encerrando'] } });
     expect(await pronto({ emDiaEm: () => null })).toMatchObject({ status: 503, corpo: { motivos: ['o projetor ainda não alcançou o fim dos tópicos'] } });
     expect(await pronto({ emDiaEm: () => AGORA - 61_000 })).toMatchObject({ status: 503, corpo: { motivos: [expect.stringContaining('há 61 s')] } });
   });
 
   it('stays live whatever the lag', async () => {
-    const app = criarHttpOperacional({ registry: new Registry(), iniciado: () => false, emDiaEm: () => null, atrasoMaximoMs: 60_000 });
+    const app = criarHttpOperacional({ registry: new Registry(), fase: () => 'iniciando', emDiaEm: () => null, atrasoMaximoMs: 60_000 });
     abertos.push(app);
     expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
   });

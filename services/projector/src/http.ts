@@ -7,8 +7,8 @@ import type { Registry } from 'prom-client';
 
 export interface DependenciasHttp {
   registry: Registry;
-  /** True once the consumer has started (the projection is open before that). */
-  iniciado(): boolean;
+  /** Where the consumer is: starting, consuming, or stopping on a signal. */
+  fase(): 'iniciando' | 'consumindo' | 'encerrando';
   /** When the projector last confirmed it had consumed everything (epoch ms); null if never. */
   emDiaEm(): number | null;
   atrasoMaximoMs: number;
@@ -21,7 +21,8 @@ export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
     const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, sobPressao: false });
-    if (!deps.iniciado()) estado.motivos.unshift('consumidor iniciando');
+    const fase = deps.fase();
+    if (fase !== 'consumindo') estado.motivos.unshift(fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando');
     const pronto = estado.motivos.length === 0;
     return reply.code(pronto ? 200 : 503).send({ ...estado, pronto });
   });

@@ -2,7 +2,7 @@
 // into a new projection beside the live one and switches it in once caught up. The API keeps
 // serving the live projection until then; a running projector follows the switch by itself.
 import { pino } from 'pino';
-import { lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -14,7 +14,8 @@ const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
 try {
   garantirDiretorio(config.DATABASE_PATH);
 } catch (erro) {
-  sairPorConfiguracao('DATABASE_PATH', (erro as Error).message);
+  if (!ehFalhaDeArquivo(erro)) throw erro;
+  sairPorConfiguracao('DATABASE_PATH', erro.message);
 }
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
 try {

@@ -2,7 +2,7 @@
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
+import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -13,9 +13,6 @@ import { garantirDiretorio } from './arquivos.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
-
-// The folder or file cannot be created or written: a wrong path, permissions, a full disk.
-const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
 
 /**
  * A projection the code must not write (another projector writes it, newer schema, ids of an
@@ -33,7 +30,7 @@ function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trav
       log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
     } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos) {
       log.fatal({ code: erro.code }, erro.message);
-    } else if (ehFalhaDeArmazenamento(erro) || FALHAS_DE_ARQUIVO.has((erro as NodeJS.ErrnoException).code ?? '')) {
+    } else if (ehFalhaDeArmazenamento(erro) || ehFalhaDeArquivo(erro)) {
       const { code, message } = erro as NodeJS.ErrnoException;
       log.fatal({ code, banco: caminho }, `a projeção ${caminho} não pode ser aberta para escrita (DATABASE_PATH): ${message}`);
     } else {
@@ -47,7 +44,7 @@ const { escritor, trava } = abrirOuSair(config.DATABASE_PATH);
 const metricas = criarMetricas();
 
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
-let pronto = false;
+let fase: 'iniciando' | 'consumindo' | 'encerrando' = 'iniciando';
 
 const projetor = criarProjetor({
   kafka,
@@ -72,7 +69,7 @@ const projetor = criarProjetor({
 });
 const http = criarHttpOperacional({
   registry: metricas.registry,
-  iniciado: () => pronto,
+  fase: () => fase,
   emDiaEm: () => escritor.lerEstado('frescor_em_dia_em'),
   atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
 });
@@ -80,7 +77,7 @@ const http = criarHttpOperacional({
 closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'encerrando após erro');
   else log.info({ signal }, 'encerrando');
-  pronto = false;
+  fase = 'encerrando';
   await projetor.parar();
   await kafka.close();
   await http.close();
@@ -94,7 +91,7 @@ await escutarOuSair(
   { host: config.METRICS_HOST, porta: config.METRICS_PORT },
 );
 await projetor.iniciar();
-pronto = true;
+fase = 'consumindo';
 log.info(
   { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
   'projetor consumindo',
