@@ -1,6 +1,7 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
+import { ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
 import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
@@ -124,23 +125,35 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   /** Moves each time a rebuild is switched in (decision 0006). */
   const geracao = (): number => escritor.lerEstado('geracao') ?? 0;
 
+  // The partitions' ends at each freshness check not yet reached by the stored offsets: the
+  // projection is caught up as of the latest one it has reached (ultimaAlcancada).
+  let amostrasDeFins: AmostraDeFins[] = [];
+
   const registrarFrescor = async (): Promise<{ atraso: number }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
     if (geracao() !== geracaoAtribuida) reiniciarConsumidor();
+    // Read before the ends: every message produced before this instant is below them.
+    const amostradoEm = agora();
+    const fins = new Map<string, bigint>();
+    const lidos = new Map<string, bigint>();
     let atraso = 0;
     for (const topico of agregados.keys()) {
-      const fins = await kafka.fimDasParticoes(topico);
-      for (const [particao, fim] of fins) {
-        const lido = BigInt(escritor.offsetDe(topico, particao) ?? '0');
-        const falta = Math.max(0, Number(BigInt(fim) - lido));
-        atrasos.set(chaveParticao(topico, particao), falta);
+      for (const [particao, fim] of await kafka.fimDasParticoes(topico)) {
+        const chave = chaveParticao(topico, particao);
+        fins.set(chave, BigInt(fim));
+        lidos.set(chave, BigInt(escritor.offsetDe(topico, particao) ?? '0'));
+        const falta = Math.max(0, Number(BigInt(fim) - lidos.get(chave)!));
+        atrasos.set(chave, falta);
         opcoes.metricas?.atraso.set({ topico, particao: String(particao) }, falta);
         atraso += falta;
       }
     }
+    const { alcancadaEm, pendentes } = ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], (chave) => lidos.get(chave) ?? 0n);
+    amostrasDeFins = pendentes;
     const instante = agora();
-    const emDiaEm = atraso === 0 ? instante : escritor.lerEstado('frescor_em_dia_em');
+    const anterior = escritor.lerEstado('frescor_em_dia_em');
+    const emDiaEm = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
     ajustarSincronia();
     escritor.registrarFrescor({ registradoEm: instante, emDiaEm, atraso });
     opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);

@@ -1,0 +1,33 @@
+// Since when is the projection caught up with Kafka? As of an instant t when every message the
+// partitions held at t is applied: the stored offsets have reached the partitions' ends sampled
+// at t. A register that never pauses never shows a lag of exactly 0, yet a projector keeping up
+// reaches each sample's ends a moment later; this is what readiness needs to know.
+
+/** The partitions' ends (next offsets, by partition key) read at `instante`. */
+export interface AmostraDeFins {
+  readonly instante: number;
+  readonly fins: ReadonlyMap<string, bigint>;
+}
+
+/**
+ * The latest sample whose ends the stored offsets (`lido`) have all reached, or null when none
+ * has been; and the later samples, still to reach (at most `maximo`, the newest kept).
+ */
+export function ultimaAlcancada(
+  amostras: readonly AmostraDeFins[],
+  lido: (chave: string) => bigint,
+  maximo = 1_000,
+): { alcancadaEm: number | null; pendentes: AmostraDeFins[] } {
+  for (let i = amostras.length - 1; i >= 0; i--) {
+    const amostra = amostras[i]!;
+    let alcancada = true;
+    for (const [chave, fim] of amostra.fins) {
+      if (lido(chave) < fim) {
+        alcancada = false;
+        break;
+      }
+    }
+    if (alcancada) return { alcancadaEm: amostra.instante, pendentes: amostras.slice(i + 1) };
+  }
+  return { alcancadaEm: null, pendentes: amostras.slice(-maximo) };
+}
