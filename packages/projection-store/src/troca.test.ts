@@ -57,6 +57,18 @@ describe('trocarProjecao', () => {
     expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
   });
 
+  it("takes the rebuilt projection's offsets and, with them, its freshness record", () => {
+    live.gravarOffset({ topico: 't', particao: 0, proximo: '900' });
+    live.registrarFrescor({ emDiaEm: 50_000, registradoEm: 50_000, atraso: 0 });
+    novo.gravarOffset({ topico: 't', particao: 0, proximo: '700' });
+    novo.registrarFrescor({ emDiaEm: 20_000, registradoEm: 21_000, atraso: 3 });
+
+    trocar();
+
+    expect(live.offsets()).toEqual([{ topico: 't', particao: 0, proximo: '700' }]);
+    expect(leitor.frescor()).toEqual({ emDiaEm: 20_000, registradoEm: 21_000, atraso: 3 });
+  });
+
   it('keeps the Withdrawn item of a property the rebuild never saw advertised (a compacted topic), with its instant', () => {
     const a = randomUUID();
     aplicar(live, [imovelSalvo(a, 1)]);

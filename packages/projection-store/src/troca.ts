@@ -60,6 +60,9 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         INSERT INTO main.condominios SELECT * FROM novo.condominios;
         DELETE FROM main.offsets;
         INSERT INTO main.offsets SELECT * FROM novo.offsets;
+        -- The offsets go back to the rebuild's, and with them how fresh the projection is.
+        DELETE FROM main.estado WHERE chave IN ('frescor_em_dia_em', 'frescor_registrado_em', 'frescor_atraso');
+        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN ('frescor_em_dia_em', 'frescor_registrado_em', 'frescor_atraso');
       `);
       const instante = carimbar(live, agora);
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);

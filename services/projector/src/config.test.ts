@@ -20,9 +20,9 @@ describe('ConfigProjetor', () => {
     expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br' })).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
   });
 
-  it('requires READY_MAX_LAG_SECONDS to allow two freshness confirmations, naming it', () => {
+  it('requires READY_MAX_LAG_SECONDS to span three freshness checks, naming it', () => {
     const base = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
-    expect(() => lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '5' })).toThrow(/^configuração inválida: READY_MAX_LAG_SECONDS: /);
-    expect(lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '10' }).READY_MAX_LAG_SECONDS).toBe(10);
+    expect(() => lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '14' })).toThrow(/^configuração inválida: READY_MAX_LAG_SECONDS: /);
+    expect(lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '15' }).READY_MAX_LAG_SECONDS).toBe(15);
   });
 });

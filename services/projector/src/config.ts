@@ -36,10 +36,11 @@ export const ConfigProjetor = z.object({
   /** Messages behind Kafka above which commits skip fsync until caught up (0: never). Decision 0007. */
   DEFER_FSYNC_ABOVE_LAG: inteiro(0, 1_000_000_000).default(ATRASO_PARA_ADIAR_SINCRONIA),
 }).superRefine((c, ctx) => {
-  // A caught-up projector re-confirms every FRESHNESS_INTERVAL_MS: a shorter allowed lag would
-  // make it (and the API) unready between two confirmations.
-  if (c.READY_MAX_LAG_SECONDS * 1000 < 2 * c.FRESHNESS_INTERVAL_MS) {
-    ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o dobro de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
+  // Under steady traffic a check's ends are reached at the next check at the earliest, so the
+  // record's age swings between one and two intervals: a shorter allowed lag would make the
+  // projector (and the API) unready every cycle.
+  if (c.READY_MAX_LAG_SECONDS * 1000 < 3 * c.FRESHNESS_INTERVAL_MS) {
+    ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o triplo de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
   }
 });
 export type ConfigProjetor = z.output<typeof ConfigProjetor>;

@@ -37,7 +37,8 @@ export interface OpcoesProjetor {
 export interface Projetor {
   iniciar(): Promise<void>;
   /** Measures the lag now and records it (also done every `intervaloFrescorMs`). */
-  registrarFrescor(): Promise<{ atraso: number }>;
+  /** Messages still to consume, and the instant the projection is caught up as of (null: never). */
+  registrarFrescor(): Promise<{ atraso: number; emDiaEm: number | null }>;
   /** Finishes the batch in hand (committed whole or not at all), then leaves the group. */
   parar(): Promise<void>;
 }
@@ -129,10 +130,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
   let amostrasDeFins: AmostraDeFins[] = [];
 
-  const registrarFrescor = async (): Promise<{ atraso: number }> => {
+  const registrarFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
     if (geracao() !== geracaoAtribuida) reiniciarConsumidor();
+    const geracaoLida = geracao();
     // Read before the ends: every message produced before this instant is below them.
     const amostradoEm = agora();
     const fins = new Map<string, bigint>();
@@ -152,14 +154,21 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     const { alcancadaEm, pendentes } = ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], (chave) => lidos.get(chave) ?? 0n);
     amostrasDeFins = pendentes;
     const instante = agora();
-    const anterior = escritor.lerEstado('frescor_em_dia_em');
-    const emDiaEm = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
     ajustarSincronia();
-    escritor.registrarFrescor({ registradoEm: instante, emDiaEm, atraso });
+    // Written under the write lock, and only if no rebuild was switched in since the offsets were
+    // read: the switch moves them back and brings the rebuild's own record (trocarProjecao).
+    const emDiaEm = escritor.transacao(() => {
+      if (geracao() !== geracaoLida) return undefined;
+      const anterior = escritor.lerEstado('frescor_em_dia_em');
+      const valor = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
+      escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
+      return valor;
+    });
+    if (emDiaEm === undefined) return { atraso, emDiaEm: escritor.lerEstado('frescor_em_dia_em') };
     opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);
     // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
     if (++checkpoints % 6 === 0) escritor.checkpoint();
-    return { atraso };
+    return { atraso, emDiaEm };
   };
 
   // The batch's transaction was rolled back; the failure is thrown on (kafkajs does not resolve

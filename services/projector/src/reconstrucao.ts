@@ -62,10 +62,15 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   });
   try {
     await projetor.iniciar();
+    // Caught up once everything the topics held at the previous check is applied: a register
+    // that never pauses never shows a lag of exactly 0.
+    let verificacaoAnterior = Number.POSITIVE_INFINITY;
     for (;;) {
       if (estado.falha) throw estado.falha;
-      const { atraso } = await projetor.registrarFrescor();
-      if (atraso === 0) break;
+      const verificacao = agora();
+      const { atraso, emDiaEm } = await projetor.registrarFrescor();
+      if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
+      verificacaoAnterior = verificacao;
       log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
       await new Promise((resolve) => setTimeout(resolve, opcoes.intervaloMs ?? 1_000));
     }
