@@ -1,7 +1,7 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
+import { particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
 import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
@@ -151,7 +151,14 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         atraso += falta;
       }
     }
-    const { alcancadaEm, pendentes } = ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], (chave) => lidos.get(chave) ?? 0n);
+    const lido = (chave: string): bigint => lidos.get(chave) ?? 0n;
+    // Offsets past a partition's end: its topic was created anew, and the consumer would skip its
+    // messages up to them. The projection then stops counting itself fresh (readiness fails).
+    const recuadas = particoesRecuadas(fins, lido);
+    if (recuadas.length > 0) {
+      log.error({ particoes: recuadas.map((chave) => chave.replace('\u0000', '/')) }, 'offsets gravados além do fim da partição: o tópico foi recriado? a projeção deixa de se dizer em dia');
+    }
+    const { alcancadaEm, pendentes } = recuadas.length > 0 ? { alcancadaEm: null, pendentes: [] } : ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], lido);
     amostrasDeFins = pendentes;
     const instante = agora();
     ajustarSincronia();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ultimaAlcancada, type AmostraDeFins } from './em-dia.ts';
+import { particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from './em-dia.ts';
 
 const amostra = (instante: number, fins: Record<string, number>): AmostraDeFins => ({
   instante,
@@ -27,5 +27,13 @@ describe('ultimaAlcancada', () => {
 
   it('counts a sample of no partitions (no topics yet) as reached', () => {
     expect(ultimaAlcancada([amostra(7, {})], lidos({})).alcancadaEm).toBe(7);
+  });
+});
+
+describe('particoesRecuadas', () => {
+  it('names the partitions whose stored offset is past their end (a topic created anew)', () => {
+    const fins = new Map([['a', 10n], ['b', 3n]]);
+    expect(particoesRecuadas(fins, lidos({ a: 10, b: 7 }))).toEqual(['b']);
+    expect(particoesRecuadas(fins, lidos({ a: 4, b: 3 }))).toEqual([]);
   });
 });

@@ -31,3 +31,12 @@ export function ultimaAlcancada(
   }
   return { alcancadaEm: null, pendentes: amostras.slice(-maximo) };
 }
+
+/**
+ * The partitions whose stored offset is past their end: the topic was deleted and created anew
+ * (or truncated), so the projection holds offsets of messages that are gone, and is no measure of
+ * how fresh it is until someone looks.
+ */
+export function particoesRecuadas(fins: ReadonlyMap<string, bigint>, lido: (chave: string) => bigint): string[] {
+  return [...fins].filter(([chave, fim]) => lido(chave) > fim).map(([chave]) => chave);
+}
