@@ -50,8 +50,9 @@ export async function iniciarKafkaDocker(): Promise<KafkaIniciado> {
       KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
     })
     .start();
+  const responde = async (): Promise<void> => esperarAte(() => kafkaResponde('127.0.0.1', porta), { prazo: 90_000, descricao: `Kafka no container (127.0.0.1:${porta})` });
   try {
-    await esperarAte(() => kafkaResponde('127.0.0.1', porta), { prazo: 90_000, descricao: `Kafka no container (127.0.0.1:${porta})` });
+    await responde();
   } catch (erro) {
     await container.stop();
     throw erro;
@@ -60,6 +61,11 @@ export async function iniciarKafkaDocker(): Promise<KafkaIniciado> {
     brokers: [`127.0.0.1:${porta}`],
     stop: async () => {
       await container.stop();
+    },
+    // The same container again: same host port, same data.
+    reiniciar: async () => {
+      await container.restart();
+      await responde();
     },
   };
 }

@@ -45,6 +45,14 @@ async function escolherModo(precisaKafka: boolean, precisaRedis: boolean): Promi
   }
 }
 
+/**
+ * A broker of the caller's own (one it may restart), embedded or in Docker by the same rule as
+ * the shared one. The Docker one's restart is untested on machines without a Docker engine.
+ */
+export async function iniciarKafkaProprio(): Promise<KafkaIniciado> {
+  return (await escolherModo(true, false)) === 'docker' ? iniciarKafkaDocker() : iniciarKafka();
+}
+
 /** Reads KAFKA_BROKERS / REDIS_URL; starts whichever is unset and waits until both answer. */
 export async function iniciarServicos(env: NodeJS.ProcessEnv = process.env): Promise<Servicos> {
   const brokersDados = env['KAFKA_BROKERS']?.split(',').map((b) => b.trim()).filter((b) => b !== '') ?? [];

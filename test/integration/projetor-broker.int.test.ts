@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { criarClienteKafka, type ClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { criarProjetor, type Projetor } from '@imoveis/projector';
-import { iniciarKafka, type KafkaIniciado } from '../infra/kafka-broker.ts';
+import type { KafkaIniciado } from '../infra/kafka-broker.ts';
+import { iniciarKafkaProprio } from '../infra/servicos.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
@@ -58,7 +59,7 @@ const anunciados = () => {
 };
 
 beforeAll(async () => {
-  broker = await iniciarKafka();
+  broker = await iniciarKafkaProprio();
   const cliente = (kafka = criarClienteKafka({ brokers: broker.brokers, clientId: nomeUnico('reinicio') }));
   await cliente.criarTopicos([
     { nome: topicos.imoveis, particoes: 2, compactado: true },
