@@ -74,7 +74,7 @@ export function executarCli(
     }
     // A file that is no credentials file, or a path that cannot hold one: the setting's one line.
     if (erro instanceof ArquivoCredenciaisInvalido || ehFalhaDeArquivo(erro)) {
-      avisar(new ConfiguracaoInvalida('CREDENTIALS_FILE', (erro as Error).message).message);
+      avisar(new ConfiguracaoInvalida('CREDENTIALS_FILE', erro.message).message);
       return 1;
     }
     throw erro;

@@ -20,11 +20,10 @@ export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
-    const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, sobPressao: false });
     const fase = deps.fase();
-    if (fase !== 'consumindo') estado.motivos.unshift(fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando');
-    const pronto = estado.motivos.length === 0;
-    return reply.code(pronto ? 200 : 503).send({ ...estado, pronto });
+    const doProcesso = fase === 'consumindo' ? [] : [fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando'];
+    const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
+    return reply.code(estado.pronto ? 200 : 503).send(estado);
   });
   app.get('/metrics', async (_req, reply) => {
     return reply.type(deps.registry.contentType).send(await deps.registry.metrics());

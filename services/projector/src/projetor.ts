@@ -36,8 +36,10 @@ export interface OpcoesProjetor {
 
 export interface Projetor {
   iniciar(): Promise<void>;
-  /** Measures the lag now and records it (also done every `intervaloFrescorMs`). */
-  /** Messages still to consume, and the instant the projection is caught up as of (null: never). */
+  /**
+   * Measures the lag now and records it (also done every `intervaloFrescorMs`): messages still to
+   * consume, and the instant the projection is caught up as of (null: never).
+   */
   registrarFrescor(): Promise<{ atraso: number; emDiaEm: number | null }>;
   /** Finishes the batch in hand (committed whole or not at all), then leaves the group. */
   parar(): Promise<void>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { avaliarProntidao } from './prontidao.ts';
 
 const AGORA = Date.parse('2026-11-22T12:00:00Z');
-const avaliar = (frescor: { emDiaEm: number | null } | null, sobPressao = false) => avaliarProntidao({ frescor, agoraMs: AGORA, atrasoMaximoMs: 60_000, sobPressao });
+const avaliar = (frescor: { emDiaEm: number | null } | null, sobPressao = false) => avaliarProntidao({ frescor, agoraMs: AGORA, atrasoMaximoMs: 60_000, doProcesso: sobPressao ? ['processo sob pressão'] : [] });
 
 describe('avaliarProntidao', () => {
   it('is ready when the projector confirmed being caught up within the allowed lag, whatever the register did since', () => {

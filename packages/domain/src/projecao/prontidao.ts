@@ -1,5 +1,6 @@
 // When is a process that serves or keeps the projection ready (operations.md)? Not while the
-// projection is missing, or older than the allowed lag, or the process is under pressure. A quiet
+// projection is missing, or older than the allowed lag, or the process itself cannot serve
+// (under pressure, starting, stopping). A quiet
 // register is not lag: a caught-up projector re-confirms `emDiaEm` every few seconds.
 
 export interface EstadoProntidao {
@@ -14,7 +15,8 @@ export function avaliarProntidao(args: {
   frescor: { readonly emDiaEm: number | null } | null;
   agoraMs: number;
   atrasoMaximoMs: number;
-  sobPressao: boolean;
+  /** What keeps the process itself from serving (under pressure, starting, stopping). */
+  doProcesso: readonly string[];
 }): EstadoProntidao {
   const motivos: string[] = [];
   const emDiaEm = args.frescor?.emDiaEm ?? null;
@@ -22,6 +24,6 @@ export function avaliarProntidao(args: {
   if (args.frescor === null) motivos.push('projeção ausente');
   else if (emDiaEm === null) motivos.push('o projetor ainda não alcançou o fim dos tópicos');
   else if (args.agoraMs - emDiaEm > args.atrasoMaximoMs) motivos.push(`projeção atrasada: em dia pela última vez há ${Math.round(idade ?? 0)} s`);
-  if (args.sobPressao) motivos.push('processo sob pressão');
+  motivos.push(...args.doProcesso);
   return { pronto: motivos.length === 0, motivos, idade_projecao_s: idade };
 }

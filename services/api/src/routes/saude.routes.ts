@@ -31,7 +31,7 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
 
     app.get('/health/ready', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
       const sobPressao = (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() ?? false;
-      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, sobPressao });
+      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso: sobPressao ? ['processo sob pressão'] : [] });
       return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
     });
 
