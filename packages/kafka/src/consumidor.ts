@@ -1,0 +1,84 @@
+// The group consumer: seeks to the offsets the caller keeps, hands over whole batches, reports a crash.
+import type { Consumer, Kafka } from 'kafkajs';
+import { cabecalhosPresentes } from './cabecalhos.ts';
+import { chaveParticao, type Consumidor, type OpcoesConsumidor } from './tipos.ts';
+
+export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
+  const consumidor: Consumer = kafka.consumer({
+    groupId: opcoes.groupId,
+    allowAutoTopicCreation: false,
+    sessionTimeout: opcoes.sessaoMs ?? 30_000,
+    heartbeatInterval: Math.min(3_000, Math.floor((opcoes.sessaoMs ?? 30_000) / 3)),
+    maxBytesPerPartition: opcoes.bytesPorParticao ?? 1_048_576,
+    maxWaitTimeInMs: 500,
+  });
+  let parando = false;
+
+  // Seeking here, synchronously inside the join event, lands before the first fetch of the new
+  // assignment, so no batch is ever delivered from Kafka's own committed offset by mistake.
+  consumidor.on(consumidor.events.GROUP_JOIN, ({ payload }) => {
+    const particoes = Object.entries(payload.memberAssignment).flatMap(([topico, ps]) =>
+      ps.map((particao) => ({ topico, particao })),
+    );
+    const inicio = opcoes.aoAtribuir(particoes);
+    for (const { topico, particao } of particoes) {
+      // Offset 0 below the log start is answered with OFFSET_OUT_OF_RANGE and reset to the
+      // earliest offset (fromBeginning), which is what "the beginning" means.
+      consumidor.seek({ topic: topico, partition: particao, offset: inicio.get(chaveParticao(topico, particao)) ?? '0' });
+    }
+  });
+  // kafkajs resolves such a fetch itself and never calls eachBatch for it; its batch events
+  // still report it, with no messages.
+  consumidor.on(consumidor.events.END_BATCH_PROCESS, ({ payload }) => {
+    if (payload.batchSize > 0 || payload.lastOffset === null || payload.lastOffset === undefined) return;
+    opcoes.aoPularSemMensagens?.({ topico: payload.topic, particao: payload.partition, proximoOffset: (BigInt(payload.lastOffset) + 1n).toString() });
+  });
+  consumidor.on(consumidor.events.CRASH, ({ payload }) => {
+    if (!payload.restart && !parando) opcoes.aoFalhar(payload.error);
+  });
+
+  return {
+    async iniciar() {
+      await consumidor.connect();
+      await consumidor.subscribe({ topics: [...opcoes.topicos], fromBeginning: true });
+      await consumidor.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: opcoes.particoesSimultaneas ?? 1,
+        eachBatch: async (payload) => {
+          const { batch } = payload;
+          // Only losing the partition stops a batch: on shutdown kafkajs waits for the batch in
+          // hand, which is then committed whole (the projector's graceful stop).
+          const ativo = () => !payload.isStale();
+          await opcoes.aoLote({
+            topico: batch.topic,
+            particao: batch.partition,
+            fimDaParticao: batch.highWatermark,
+            proximoOffset: (BigInt(batch.lastOffset()) + 1n).toString(),
+            mensagens: batch.messages.map((m) => ({
+              offset: m.offset,
+              key: m.key,
+              value: m.value,
+              headers: cabecalhosPresentes(m.headers),
+            })),
+            heartbeat: () => payload.heartbeat(),
+            ativo,
+          });
+          // The next fetch starts after this batch; a batch cut short is fetched again.
+          const ultima = batch.messages.at(-1);
+          if (ultima && ativo()) payload.resolveOffset(ultima.offset);
+        },
+      });
+    },
+    async commit(offsets) {
+      if (offsets.length === 0) return;
+      await consumidor.commitOffsets(
+        offsets.map((o) => ({ topic: o.topico, partition: o.particao, offset: o.proximoOffset })),
+      );
+    },
+    async close() {
+      parando = true;
+      await consumidor.disconnect();
+    },
+  };
+}
