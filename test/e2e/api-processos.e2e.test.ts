@@ -30,7 +30,7 @@ function iniciarApi(env: Record<string, string>): Processo {
   let saida = '';
   filho.stdout?.on('data', (d: Buffer) => (saida += d.toString()));
   filho.stderr?.on('data', (d: Buffer) => (saida += d.toString()));
-  const fim = new Promise<number | null>((resolve) => filho.once('exit', (codigo) => resolve(codigo)));
+  const fim = new Promise<number | null>((resolve) => filho.once('close', (codigo) => resolve(codigo)));
   return { filho, saida: () => saida, fim };
 }
 

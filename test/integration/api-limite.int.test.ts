@@ -167,11 +167,11 @@ describe('when Redis fails', () => {
         expect(r.statusCode).toBe(200);
         expect(r.headers['ratelimit']).toMatch(/^"credencial";r=\d+;t=\d+$/);
       }
-      // Failing fast, not waiting out a timeout: typical answers are quick, none waits long
-      // (the bound leaves room for a loaded test machine).
+      // Failing fast: a typical answer does not wait out the 100 ms command timeout, and none
+      // hangs (the bounds leave room for a loaded test machine's stalls).
       const ordenados = tempos.slice(1).sort((a, b) => a - b);
-      expect(ordenados[Math.floor(ordenados.length / 2)]).toBeLessThan(50);
-      expect(ordenados.at(-1)).toBeLessThan(400);
+      expect(ordenados[Math.floor(ordenados.length / 2)]).toBeLessThan(100);
+      expect(ordenados.at(-1)).toBeLessThan(2_000);
       const logs = api.logs.join('');
       expect(logs.match(/Redis indisponível/g)).toHaveLength(1);
       const metricas = await api.metricas.registro.metrics();
@@ -221,9 +221,10 @@ describe('when Redis fails', () => {
         const r = await api.get('/api/v1/imoveis');
         const ms = performance.now() - inicio;
         expect(r.statusCode).toBe(200);
-        // About 100 ms for the first (the command timeout), then none: the bound leaves room
-        // for a loaded test machine, far below what an unbounded wait would take.
-        expect(ms).toBeLessThan(400);
+        // About 100 ms for the first (the command timeout), then none. A stopped Redis never
+        // answers, so without the timeout this would hang; the bound leaves room for a loaded
+        // test machine's stalls.
+        expect(ms).toBeLessThan(2_000);
       }
       expect(await api.metricas.registro.metrics()).toMatch(/limitador_em_reserva 1/);
     } finally {

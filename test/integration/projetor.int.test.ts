@@ -334,14 +334,19 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor({ banco: inteira });
     await mundo.esperarEmDia(inteira);
 
-    // The real process, killed with SIGKILL three times at random moments (before it joins, in the
-    // middle of the replay, or after it), then left to finish.
+    // The real process, killed with SIGKILL three times: first in the middle of the replay, then at
+    // random moments (before it joins, in the middle, or after), then left to finish.
     const groupId = nomeUnico('morto');
+    const atraso = () => atrasoDoBanco(mundo.kafka, mundo.topicos, mundo.banco.caminho);
+    const total = await atraso();
     for (let vez = 0; vez < 3; vez++) {
       const processo = iniciarProcessoProjetor(mundo, groupId);
-      await esperar(600 + Math.floor(Math.random() * 1_800));
+      // Once its first transaction is in, the rest of the replay is several transactions away.
+      if (vez === 0) await expect.poll(atraso, { timeout: 60_000, interval: 25 }).toBeLessThan(total);
+      else await esperar(600 + Math.floor(Math.random() * 1_800));
       processo.kill('SIGKILL');
       await new Promise((resolve) => processo.once('exit', resolve));
+      if (vez === 0) expect(await atraso()).toBeGreaterThan(0);
     }
     const final = iniciarProcessoProjetor(mundo, groupId);
     limpezas.push(() => void final.kill('SIGKILL'));
@@ -442,7 +447,10 @@ describe('projector against a real Kafka broker', () => {
 
     // kafkajs keeps retrying the batch until the process exits; it is reported only once, and
     // nothing of it (documents or offsets) was written.
-    await esperar(1_500);
+    let tentativas = 0;
+    const transacao = escritor.transacao.bind(escritor);
+    escritor.transacao = (fn) => (tentativas++, transacao(fn));
+    await expect.poll(() => tentativas, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     expect(falhas).toHaveLength(1);
     expect(escritor.offsets()).toEqual(offsets);
     expect(ler(mundo.banco.caminho, (l) => l.listarAnunciados({ aposId: null, limite: 1 }).total)).toBe(20);
@@ -526,7 +534,7 @@ describe('projector against a real Kafka broker', () => {
     });
     let stderr = '';
     processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    const codigo = await new Promise((resolve) => processo.once('close', resolve));
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
   });
@@ -542,7 +550,7 @@ describe('projector against a real Kafka broker', () => {
     });
     let stderr = '';
     processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('exit', resolve));
+    const codigo = await new Promise((resolve) => processo.once('close', resolve));
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: DATABASE_PATH: /)]);
   });
@@ -621,6 +629,6 @@ type LinhaDeLog = { level: number; code?: string; msg: string };
 async function fimComLog(processo: ChildProcess): Promise<{ codigo: number | null; linhas: LinhaDeLog[] }> {
   let saida = '';
   processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
-  const codigo = await new Promise<number | null>((resolve) => processo.once('exit', resolve));
+  const codigo = await new Promise<number | null>((resolve) => processo.once('close', resolve));
   return { codigo, linhas: saida.trim().split('\n').map((l) => JSON.parse(l) as LinhaDeLog) };
 }

@@ -125,6 +125,7 @@ describe('rebuild', () => {
       await expect.poll(() => leitor.obterAnunciado(novo) !== null, { timeout: 30_000 }).toBe(true);
       expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(11);
       // It maps with its own configuration; the rebuilt documents stay as they are.
+      expect(JSON.parse(leitor.obterAnunciado(novo)!.json.toString())).toMatchObject({ fotos: [{ url: expect.stringMatching(/^https:\/\/fotos-antigas\.exemplo/) }] });
       expect(JSON.parse(leitor.obterAnunciado(comFoto[0]!)!.json.toString())).toMatchObject({ fotos: [{ url: expect.stringMatching(/^https:\/\/fotos\.exemplo/) }] });
     } finally {
       leitor.close();

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { enviarParaKafka, gerarCenario } from '@imoveis/generator';
 import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
@@ -204,5 +205,24 @@ describe('Kafka through @imoveis/kafka', () => {
     expect(await cliente.lerTopico(topico, (m) => void lidos.push(m.value!.toString()), { limiteMs: 20_000 })).toBe(2);
     expect(lidos.sort()).toEqual(['confirmado', 'outro']);
     expect(await cliente.lerTopico(nomeUnico('ausente'), () => {})).toBe(0);
+  });
+
+  it('takes the generator’s stream through the producer: each topic in order, tombstones as null values', async () => {
+    const topicos = { imoveis: nomeUnico('gerados.imoveis'), condominios: nomeUnico('gerados.condominios') };
+    await cliente.criarTopicos([{ nome: topicos.imoveis, particoes: 1 }, { nome: topicos.condominios, particoes: 1 }]);
+    const opcoes = { seed: 11, imoveis: 200, condominios: 10, mutacoes: 800 };
+    const produtor = await cliente.criarProdutor();
+    try {
+      expect(await enviarParaKafka(gerarCenario(opcoes), produtor, topicos, { loteTamanho: 64 })).toMatchObject({ mensagens: [...gerarCenario(opcoes)].length });
+    } finally {
+      await produtor.close();
+    }
+    const registros = [...gerarCenario(opcoes)];
+    expect(registros.some((r) => r.valor === null)).toBe(true);
+    for (const topico of ['imoveis', 'condominios'] as const) {
+      const lidos: [string | null, string | null][] = [];
+      await cliente.lerTopico(topicos[topico], (m) => void lidos.push([m.key?.toString() ?? null, m.value?.toString() ?? null]), { limiteMs: 30_000 });
+      expect(lidos).toEqual(registros.filter((r) => r.topico === topico).map((r) => [r.chave, r.valor]));
+    }
   });
 });

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { paraRfc3339 } from './data-hora.ts';
 
+/** The version prefix every partner address starts with (part of the partners' {base_url}). */
+export const PREFIXO_API = '/api/v1';
 export const POR_PAGINA = { minimo: 1, maximo: 200, padrao: 50 } as const;
-export const LIMITE_REQUISICOES_POR_MINUTO = 120;
 
 export const CATEGORIAS = ['Residencial', 'Comercial'] as const;
 export const FINALIDADES = ['Venda', 'Locação', 'Venda e Locação'] as const;

@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PREFIXO_API } from '@imoveis/contracts';
 import type { LeitorProjecao } from '@imoveis/projection-store';
 import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
 import { MetodoNaoPermitido } from './erros.ts';
@@ -14,7 +15,7 @@ import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
 import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
-import openApiPlugin, { PREFIXO } from './plugins/openapi.plugin.ts';
+import openApiPlugin from './plugins/openapi.plugin.ts';
 import { rotaDeParceiro, rotasImoveis } from './routes/imoveis.routes.ts';
 import { rotasSaude } from './routes/saude.routes.ts';
 
@@ -48,9 +49,9 @@ export interface DependenciasApp {
 
 /** The partner route (with the prefix) of `/api/v1/imoveis`, `…/removidos` or `…/{id}`, query string or not; else null. */
 const rotaDeParceiroNaApi = (url: string): string | null => {
-  if (!url.startsWith(PREFIXO)) return null;
-  const rota = rotaDeParceiro(url.slice(PREFIXO.length));
-  return rota === null ? null : PREFIXO + rota;
+  if (!url.startsWith(PREFIXO_API)) return null;
+  const rota = rotaDeParceiro(url.slice(PREFIXO_API.length));
+  return rota === null ? null : PREFIXO_API + rota;
 };
 
 const ID_RECEBIDO = /^[\w.:@-]{1,128}$/;
@@ -149,7 +150,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
       api.setNotFoundHandler(rotaNaoEncontrada);
       await api.register(rotasImoveis(fonte));
     },
-    { prefix: PREFIXO },
+    { prefix: PREFIXO_API },
   );
 
   await app.register(rotasSaude({ fonte, metricas, atrasoMaximoMs: deps.config.atrasoMaximoMs, agora }));

@@ -9,6 +9,7 @@ import {
   CredencialNaoEncontrada,
   emitirCredencial,
   lerArquivoCredenciais,
+  PREFIXO_HASH,
   revogarCredencial,
 } from './credenciais/arquivo-credenciais.ts';
 
@@ -17,7 +18,7 @@ const USO = `uso:
   pnpm credentials revoke <id>             revoga uma credencial
   pnpm credentials revoke --partner NOME   revoga todas as credenciais ativas do parceiro
   pnpm credentials list                    lista as credenciais (sem tokens; hash abreviado)
-arquivo: CREDENTIALS_FILE (padrão ./data/credenciais.json)`;
+arquivo: CREDENTIALS_FILE (padrão ${CREDENTIALS_FILE.parse(undefined)})`;
 
 /** Runs one command; returns the exit code. Output goes through `escrever`/`avisar` for tests. */
 export function executarCli(
@@ -57,7 +58,7 @@ export function executarCli(
         for (const c of credenciais) {
           const estado = c.revogada_em === null ? 'ativa' : `revogada em ${c.revogada_em}`;
           // Eight hex digits identify a hash among a partner's few without exposing it.
-          escrever(`${c.id}  ${c.parceiro}  criada em ${c.criada_em}  ${estado}  ${c.hash.slice(0, 'sha256:'.length + 8)}…`);
+          escrever(`${c.id}  ${c.parceiro}  criada em ${c.criada_em}  ${estado}  ${c.hash.slice(0, PREFIXO_HASH.length + 8)}…`);
         }
         return 0;
       }

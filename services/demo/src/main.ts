@@ -3,6 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ConfiguracaoInvalida, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { PREFIXO_API } from '@imoveis/contracts';
 import { ConfigDemo } from './config.ts';
 import { iniciarDemo } from './demo.ts';
 
@@ -26,7 +27,7 @@ await escutarOuSair(
   { host: 'HOST', porta: 'PORT' },
   { host: config.HOST, porta: config.PORT },
 );
-const base = `${endereco}/api/v1`;
+const base = `${endereco}${PREFIXO_API}`;
 const { registros, rejeitados, jaCarregada } = demo.carga;
 process.stdout.write(
   [

@@ -41,13 +41,18 @@ const CASOS = [
   '&amp &lt &copy; &#x41; &#65; &unknown; &',
   '<a>link sem href</a><a href="#ancora">âncora</a>',
   '<title>título</title><textarea>área <b>x</b></textarea>',
-  // Markup outside the fast path's subset: html-to-text lays it out itself.
-  '<table><tr><th>a</th><td>b</td></tr></table>',
+  // Elements our html-to-text options format their own way.
   '<ol><li>um</li><li>dois</li></ol>',
-  '<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>',
+  '<blockquote>citação</blockquote><hr>',
   '<blockquote>citação</blockquote>x<hr>y<ol><li>um<ul><li>dois</li></ul></li></ol>',
   '<dl><dt>Área</dt><dd>120 m²</dd></dl><address>a</address>b<figure>c<figcaption>d</figcaption></figure>',
-  '<html><head><title>x</title></head><body><p>corpo</p></body></html>',
+];
+
+/** Markup outside the fast path's subset, which html-to-text lays out itself: what a partner gets. */
+const FORA_DO_SUBCONJUNTO: [string, string][] = [
+  ['<p>antes</p><table><tr><td>Área</td><td>120 m²</td></tr><tr><td>Vagas</td><td>2</td></tr></table><p>depois</p>', 'antes\n\nÁrea    120 m²\nVagas   2\n\ndepois'],
+  ['<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>', 'citação\n\n  pre\n  formatado'],
+  ['<html><head><title>x</title></head><body><p>corpo</p></body></html>', 'corpo'],
 ];
 
 /** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
@@ -80,6 +85,10 @@ function htmlAleatorio(sorteio: () => number): string {
 describe('htmlParaTextoBruto', () => {
   it.each(CASOS)('gives the text html-to-text gives for %j', (html) => {
     expect(htmlParaTextoBruto(html)).toBe(htmlParaTextoCompleto(html));
+  });
+
+  it.each(FORA_DO_SUBCONJUNTO)('hands %j to html-to-text', (html, texto) => {
+    expect(htmlParaTexto(html)).toBe(texto);
   });
 
   it('gives the text html-to-text gives for random tag soup', () => {

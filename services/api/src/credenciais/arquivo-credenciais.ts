@@ -12,7 +12,6 @@ import { z } from 'zod';
 export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
 /** Query parameters that carry a token by their name alone (refused, and never logged). */
 export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
-const PADRAO_TOKEN_INTEIRO = new RegExp(`^${PADRAO_TOKEN.source}$`);
 
 const Credencial = z.object({
   id: z.string().regex(/^[0-9a-f]{12}$/),
@@ -44,12 +43,21 @@ export function gerarToken(): string {
   return `imv_${randomBytes(32).toString('base64url')}`;
 }
 
-export function pareceToken(texto: string): boolean {
-  return PADRAO_TOKEN_INTEIRO.test(texto);
+/** How a credential's `hash` starts: the algorithm, then its hex digest. */
+export const PREFIXO_HASH = 'sha256:';
+
+/** The digest a credential keeps of its token. */
+export function digestoDoToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
 }
 
 export function hashDoToken(token: string): string {
-  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+  return PREFIXO_HASH + digestoDoToken(token).toString('hex');
+}
+
+/** The digest a credential's `hash` names. */
+export function digestoDaCredencial(credencial: Credencial): Buffer {
+  return Buffer.from(credencial.hash.slice(PREFIXO_HASH.length), 'hex');
 }
 
 /** Reads and validates the file; a missing file is an empty set of credentials. */

@@ -1,11 +1,11 @@
 // The running API's view of the credentials file: a map from token hash to credential, re-read
 // when the file changes (fs.watch on its directory, since an atomic rename replaces the inode,
 // plus a periodic stat in case the watcher misses an event, as it can on network filesystems).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Logger } from 'pino';
-import { lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
+import { digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
 
 export type ResultadoAutenticacao =
   | { readonly tipo: 'valida'; readonly credencial: Credencial }
@@ -22,7 +22,6 @@ interface Entrada {
   readonly hash: Buffer;
 }
 
-const sha256 = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
 // Compared against when the hash is unknown, so both outcomes do the same work.
 const HASH_FICTICIO = Buffer.alloc(32);
 
@@ -57,7 +56,7 @@ export class CredenciaisStore implements FonteCredenciais {
   }
 
   autenticar(token: string): ResultadoAutenticacao {
-    const hash = sha256(token);
+    const hash = digestoDoToken(token);
     // The map lookup's timing depends on the hash, not the token: it tells nothing usable.
     const entrada = this.#porHash.get(hash.toString('hex'));
     const igual = timingSafeEqual(hash, entrada?.hash ?? HASH_FICTICIO);
@@ -85,8 +84,8 @@ export class CredenciaisStore implements FonteCredenciais {
       const arquivo = lerArquivoCredenciais(this.#caminho);
       const porHash = new Map<string, Entrada>();
       for (const credencial of arquivo.credenciais) {
-        const hex = credencial.hash.slice('sha256:'.length);
-        porHash.set(hex, { credencial, hash: Buffer.from(hex, 'hex') });
+        const hash = digestoDaCredencial(credencial);
+        porHash.set(hash.toString('hex'), { credencial, hash });
       }
       this.#porHash = porHash;
       this.#assinatura = assinatura;

@@ -3,7 +3,7 @@
 // hosts' clocks never matter. Exact: never more than `limite` admitted in any window span.
 import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
-import { decidir } from '@imoveis/domain';
+import { decidir, JANELA_PADRAO_MS } from '@imoveis/domain';
 import type { DecisaoLimite, Limitador } from './limitador.ts';
 
 // KEYS[1]: the key's sorted set. ARGV: limit, window ms, a nonce unique to this request.
@@ -63,7 +63,7 @@ export class LimitadorRedis implements Limitador {
   /** `redis`: a URL (the limiter owns the connection) or a connection made with {@link opcoesRedisLimitador}. */
   constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
     this.limite = opcoes.limite;
-    this.#janelaMs = opcoes.janelaMs ?? 60_000;
+    this.#janelaMs = opcoes.janelaMs ?? JANELA_PADRAO_MS;
     this.#prefixo = opcoes.prefixo ?? 'imoveis:limite:';
     this.#proprio = typeof opcoes.redis === 'string';
     this.redis = typeof opcoes.redis === 'string' ? new Redis(opcoes.redis, opcoesRedisLimitador(opcoes.comandoTimeoutMs)) : opcoes.redis;

@@ -2,6 +2,7 @@
 // client address when there is no valid one), the request limit for that key (so tokens cannot
 // be guessed at speed, and a refused token still costs a request), then the 401, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { JANELA_PADRAO_MS } from '@imoveis/domain';
 import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
 import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, ServicoSobrecarregado, type MotivoNaoAutenticado } from '../erros.ts';
@@ -17,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-const JANELA_S = 60;
+/** The limit's window, in the seconds RateLimit-Policy states. */
+export const JANELA_S = JANELA_PADRAO_MS / 1000;
 // RFC 6750 b64token after "Bearer" and exactly one space.
 const CABECALHO_BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErroApi, RotaNaoEncontrada, type CodigoErro } from '../erros.ts';
+import { ErroApi, ParametroInvalido, RotaNaoEncontrada, type CodigoErro } from '../erros.ts';
 import { urlParaLog } from '../logger.ts';
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -73,13 +73,15 @@ const MENSAGENS_POR_CODIGO: Record<string, string> = {
   FST_ERR_BAD_URL: 'URL inválida: um % não forma um caractere válido',
 };
 
-function paraResposta(erro: FastifyError | ErroApi | Error, request: FastifyRequest): Resposta {
+/** A parameter zod refused, as the API's own failure. */
+function comoErroDaApi(erro: FastifyError | Error, request: FastifyRequest): FastifyError | Error {
+  if (!hasZodFastifySchemaValidationErrors(erro)) return erro;
+  const enviados = ((erro as unknown as FastifyError).validationContext === 'params' ? request.params : request.query) as Record<string, unknown> | undefined;
+  return new ParametroInvalido(mensagemDeValidacao(erro.validation, enviados ?? {}), {}, { cause: erro });
+}
+
+function paraResposta(erro: FastifyError | Error): Resposta {
   if (erro instanceof ErroApi) return { status: erro.statusCode, mensagem: erro.message, cabecalhos: erro.cabecalhos };
-  if (hasZodFastifySchemaValidationErrors(erro)) {
-    const fastifyErro = erro as unknown as FastifyError;
-    const enviados = (fastifyErro.validationContext === 'params' ? request.params : request.query) as Record<string, unknown> | undefined;
-    return { status: 400, mensagem: mensagemDeValidacao(erro.validation, enviados ?? {}), cabecalhos: {} };
-  }
   const { code, statusCode } = erro as FastifyError;
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     const mensagem = MENSAGENS_POR_CODIGO[code] ?? MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada';
@@ -115,7 +117,7 @@ export function rotaNaoEncontrada(request: FastifyRequest): never {
 
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
 export function responderErroDoFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const resposta = paraResposta(erro, request);
+  const resposta = paraResposta(comoErroDaApi(erro, request));
   if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao rotear a requisição');
   else request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
   // Refused before any hook ran: the id the hooks would have sent goes out here.
@@ -127,8 +129,9 @@ export function responderErroDoFramework(erro: FastifyError, request: FastifyReq
 const INDISPONIBILIDADES: ReadonlySet<CodigoErro> = new Set(['PROJECAO_INDISPONIVEL', 'SERVICO_SOBRECARREGADO']);
 
 function errosPlugin(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
-  app.setErrorHandler((erro: FastifyError | Error, request, reply) => {
-    const resposta = paraResposta(erro, request);
+  app.setErrorHandler((recebido: FastifyError | Error, request, reply) => {
+    const erro = comoErroDaApi(recebido, request);
+    const resposta = paraResposta(erro);
     if (erro instanceof ErroApi && INDISPONIBILIDADES.has(erro.code)) request.log.warn({ err: erro }, 'serviço indisponível');
     else if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao atender a requisição');
     else request.log.debug({ code: (erro as FastifyError).code, motivo: resposta.mensagem }, 'requisição recusada');

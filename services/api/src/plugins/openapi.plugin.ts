@@ -6,10 +6,10 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { POR_PAGINA } from '@imoveis/contracts';
+import { POR_PAGINA, PREFIXO_API } from '@imoveis/contracts';
+import { JANELA_S } from './acesso.hook.ts';
 import { JSON_UTF8 } from './erros.plugin.ts';
 
-export const PREFIXO = '/api/v1';
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ function descricaoGeral(limite: number): string {
     '',
     '**Autenticação**: `Authorization: Bearer <token>` em toda requisição; o token nunca vai na URL.',
     '',
-    `**Limites**: ${limite} requisições por minuto (janela deslizante de 60 s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
+    `**Limites**: ${limite} requisições por minuto (janela deslizante de ${JANELA_S} s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
     'Requisições sem credencial válida são limitadas por endereço do cliente.',
     'Toda resposta traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers), exceto as recusadas antes de',
     'serem contadas: a 400 de uma URL que não se decodifica e as que o servidor HTTP recusa antes de haver requisição',
@@ -50,12 +50,12 @@ function descricaoGeral(limite: number): string {
 function cabecalhos(limite: number): Json {
   return {
     RateLimitPolicy: {
-      description: `A política de limite: \`"credencial";q=${limite};w=60\` (ou \`"endereco"\` sem credencial válida).`,
-      schema: { type: 'string', example: `"credencial";q=${limite};w=60` },
+      description: `A política de limite: \`"credencial";q=${limite};w=${JANELA_S}\` (ou \`"endereco"\` sem credencial válida).`,
+      schema: { type: 'string', example: `"credencial";q=${limite};w=${JANELA_S}` },
     },
     RateLimit: {
       description: 'Requisições restantes na janela (`r`) e segundos até a mais antiga sair da janela (`t`).',
-      schema: { type: 'string', example: `"credencial";r=${limite - 1};t=60` },
+      schema: { type: 'string', example: `"credencial";r=${limite - 1};t=${JANELA_S}` },
     },
     RetryAfter: {
       description: 'Segundos inteiros (no mínimo 1) até a próxima tentativa ser aceita.',
@@ -101,11 +101,11 @@ function semIdsDeSchema(valor: unknown): unknown {
   return Object.fromEntries(Object.entries(valor).filter(([chave]) => chave !== '$id' && chave !== '$schema').map(([chave, v]) => [chave, semIdsDeSchema(v)]));
 }
 
-/** Completes the generated document; exported so tests can check it without a server. */
-export function completarDocumento(gerado: Json, limite: number): Json {
+/** Completes the generated document: what zod's schemas cannot say (shared headers, 304, 406, 500, 503). */
+function completarDocumento(gerado: Json, limite: number): Json {
   const caminhos: Json = {};
   for (const [caminho, operacoes] of Object.entries((gerado['paths'] ?? {}) as Record<string, Json>)) {
-    if (!caminho.startsWith(`${PREFIXO}/`)) continue;
+    if (!caminho.startsWith(`${PREFIXO_API}/`)) continue;
     for (const operacao of Object.values(operacoes) as Json[]) {
       const respostas = (operacao['responses'] ?? {}) as Record<string, Json>;
       if (operacao['operationId'] === 'obterImovel') {
@@ -136,9 +136,9 @@ export function completarDocumento(gerado: Json, limite: number): Json {
         }
       }
     }
-    caminhos[caminho.slice(PREFIXO.length)] = operacoes;
+    caminhos[caminho.slice(PREFIXO_API.length)] = operacoes;
   }
-  const doc: Json = { ...gerado, paths: semIdsDeSchema(caminhos), servers: [{ url: PREFIXO, description: 'Este servidor (a versão vai no caminho).' }] };
+  const doc: Json = { ...gerado, paths: semIdsDeSchema(caminhos), servers: [{ url: PREFIXO_API, description: 'Este servidor (a versão vai no caminho).' }] };
   const componentes = { ...((gerado['components'] ?? {}) as Json) };
   const schemas = (componentes['schemas'] ?? {}) as Json;
   const usados = referenciados(doc);
@@ -167,13 +167,13 @@ async function openApiPlugin(app: FastifyInstance, opcoes: { limite: number }): 
     transformObject: (documento) => completarDocumento(jsonSchemaTransformObject(documento) as Json, opcoes.limite) as ReturnType<typeof jsonSchemaTransformObject>,
   });
   await app.register(fastifySwaggerUi, {
-    routePrefix: `${PREFIXO}/docs`,
+    routePrefix: `${PREFIXO_API}/docs`,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   let texto: string | null = null;
   // Served even under pressure (under-pressure lets a route through when its handler returns
   // nothing): it is one cached string, and clients need the contract to understand a 503.
-  app.get(`${PREFIXO}/openapi.json`, { schema: { hide: true }, config: { pressureHandler: () => undefined } }, (_request, reply) => {
+  app.get(`${PREFIXO_API}/openapi.json`, { schema: { hide: true }, config: { pressureHandler: () => undefined } }, (_request, reply) => {
     // The document cannot change after start: build it once.
     texto ??= JSON.stringify(app.swagger());
     return reply.type(JSON_UTF8).send(texto);
