@@ -2,7 +2,7 @@
 // properties carry each `atualizado_em` instant, and per minute and per hour. A window's total is
 // then the instants of its first minute, the minutes left in its first hour and the hours after:
 // at most a minute of commits and 59 minutes beside the hours, however large the projection and
-// however often the projector commits. The SQL of the three tables lives here.
+// however often the projector commits. The SQL of the three tables, and of a recount, lives here.
 import type Database from 'better-sqlite3';
 
 export const MINUTO_MS = 60_000;
@@ -50,10 +50,18 @@ export function limitesDaJanela(desdeMs: number): number[] {
   return limites;
 }
 
-/** Every scale counted again from the properties (after a rebuild's switch rewrote them). */
-export const SQL_RECONTAR = ESCALAS.map(
-  (e) => `
+/**
+ * A listed property: one the incremental listing shows (advertised at some point, so it has an
+ * `atualizado_em`). The writer applies the same rule row by row (EscritorProjecao's counters).
+ */
+const LISTADO = 'ja_anunciado = 1 AND atualizado_em IS NOT NULL';
+
+/** Every counter counted again from the properties (after a rebuild's switch rewrote them). */
+export const SQL_RECONTAR = `
+  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = 'anunciados';
+  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ${LISTADO}) WHERE chave = 'listados';
+  ${ESCALAS.map(
+    (e) => `
   DELETE FROM ${e.tabela};
-  INSERT INTO ${e.tabela} (${e.chave}, n)
-    SELECT atualizado_em / ${e.ms}, count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL GROUP BY 1;`,
-).join('');
+  INSERT INTO ${e.tabela} (${e.chave}, n) SELECT atualizado_em / ${e.ms}, count(*) FROM imoveis WHERE ${LISTADO} GROUP BY 1;`,
+  ).join('')}`;

@@ -1,7 +1,9 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
-// counters behind cheap totals are kept in step with every row written here and nowhere else.
+// counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
+// which replaces every row, counts them again: troca.ts).
 import Database from 'better-sqlite3';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
+import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
 import { migrar } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import { concluirSincroniaAdiada, idDoBootLinux, marcarSincroniaAdiada, sincroniaPendente, verificarSincroniaAdiada, type IdDoBoot } from './sincronia.ts';
@@ -182,7 +184,7 @@ export class EscritorProjecao {
 
   // Counter deltas are summed in memory during a transaction and written once at its end: a
   // batch of a thousand properties touches a handful of counter rows, not three per property.
-  readonly #deltas = { estado: new Map<string, number>(), contagens: ESCALAS.map(() => new Map<number, number>()) };
+  readonly #deltas = { estado: new Map<ChaveEstado, number>(), contagens: ESCALAS.map(() => new Map<number, number>()) };
   readonly #transacao: Database.Transaction<(fn: () => unknown) => unknown>;
 
   #criarTransacao() {
@@ -273,19 +275,29 @@ export class EscritorProjecao {
     this.#s.gravarOffset.run(o.topico, o.particao, o.proximo);
   }
 
-  lerEstado(chave: string): number | null {
+  lerEstado(chave: ChaveEstado): number | null {
     return this.#s.lerEstado.get(chave)?.valor ?? null;
   }
 
-  gravarEstado(chave: string, valor: number | null): void {
+  gravarEstado(chave: ChaveEstado, valor: number | null): void {
     this.#s.gravarEstado.run(chave, valor);
+  }
+
+  /** Moves each time a rebuild is switched in (decision 0006). */
+  geracao(): number {
+    return this.lerEstado('geracao') ?? 0;
+  }
+
+  /** The last instant the projector had consumed every partition to its end; null if never. */
+  emDiaEm(): number | null {
+    return this.lerEstado(CHAVES_FRESCOR.emDiaEm);
   }
 
   registrarFrescor(f: RegistroFrescor): void {
     this.transacao(() => {
-      this.gravarEstado('frescor_registrado_em', f.registradoEm);
-      this.gravarEstado('frescor_em_dia_em', f.emDiaEm);
-      this.gravarEstado('frescor_atraso', f.atraso);
+      this.gravarEstado(CHAVES_FRESCOR.registradoEm, f.registradoEm);
+      this.gravarEstado(CHAVES_FRESCOR.emDiaEm, f.emDiaEm);
+      this.gravarEstado(CHAVES_FRESCOR.atraso, f.atraso);
     });
   }
 

@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { FAIXAS, escolherPlanoIncremental } from '@imoveis/domain';
 import { SQL_CONTAR_ALTERADOS, limitesDaJanela } from './contagens.ts';
+import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import type { Frescor, ItemRemovidoLinha, LeitorProjecao, PaginaItens } from './leitor.ts';
@@ -189,9 +190,9 @@ export class LeitorSqlite implements LeitorProjecao {
 
   frescor(): Frescor {
     return {
-      emDiaEm: this.#s.estado.get('frescor_em_dia_em')?.valor ?? null,
-      registradoEm: this.#s.estado.get('frescor_registrado_em')?.valor ?? null,
-      atraso: this.#s.estado.get('frescor_atraso')?.valor ?? 0,
+      emDiaEm: this.#s.estado.get(CHAVES_FRESCOR.emDiaEm)?.valor ?? null,
+      registradoEm: this.#s.estado.get(CHAVES_FRESCOR.registradoEm)?.valor ?? null,
+      atraso: this.#s.estado.get(CHAVES_FRESCOR.atraso)?.valor ?? 0,
     };
   }
 
@@ -203,7 +204,7 @@ export class LeitorSqlite implements LeitorProjecao {
     return this.#transacao.deferred(fn) as T;
   }
 
-  #estado(chave: string): number {
+  #estado(chave: ChaveEstado): number {
     return this.#s.estado.get(chave)?.valor ?? 0;
   }
 }

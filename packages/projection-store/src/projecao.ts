@@ -1,7 +1,7 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
 import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido } from '@imoveis/contracts';
-import { comNomeCondominio, estaAnunciado, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
+import { comNomeCondominio, estaAnunciado, instanteDoLote, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
 export interface ContextoProjecao {
@@ -120,10 +120,9 @@ export function propagarNomeCondominio(
   return imoveis.at(-1)?.id ?? null;
 }
 
-/** The commit instant of a transaction: the clock, never before the previous one. */
+/** The commit instant of a transaction (instanteDoLote), remembered for the next. */
 export function carimbar(escritor: EscritorProjecao, agora: () => number): number {
-  const anterior = escritor.lerEstado('ultimo_instante');
-  const instante = Math.max(agora(), anterior ?? 0);
+  const instante = instanteDoLote(agora(), escritor.lerEstado('ultimo_instante'));
   escritor.gravarEstado('ultimo_instante', instante);
   return instante;
 }

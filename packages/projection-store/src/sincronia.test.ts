@@ -25,7 +25,7 @@ describe('adiarSincronia', () => {
     escritor.adiarSincronia(true);
     expect(sincronia(escritor)).toBe(0); // OFF
     expect(readFileSync(marcadorDe(caminho), 'utf8').trim()).toBe('boot-1');
-    escritor.transacao(() => escritor.gravarEstado('x', 1));
+    escritor.transacao(() => escritor.gravarEstado('geracao', 1));
 
     escritor.adiarSincronia(false);
     expect(sincronia(escritor)).toBe(1);
@@ -43,11 +43,11 @@ describe('adiarSincronia', () => {
   it('reopens a file left marked by a killed process of the same boot; the next deferring writer takes the marker over', () => {
     const escritor = EscritorProjecao.abrir(caminho, { idDoBoot });
     escritor.adiarSincronia(true);
-    escritor.transacao(() => escritor.gravarEstado('x', 7));
+    escritor.transacao(() => escritor.gravarEstado('geracao', 7));
     escritor.db.close(); // a killed process closes nothing: the marker stays
 
     const depois = EscritorProjecao.abrir(caminho, { idDoBoot });
-    expect(depois.lerEstado('x')).toBe(7);
+    expect(depois.lerEstado('geracao')).toBe(7);
     expect(existsSync(marcadorDe(caminho))).toBe(true);
     depois.retomarSincroniaPendente();
     expect(depois.sincroniaAdiada).toBe(true);
@@ -60,7 +60,7 @@ describe('adiarSincronia', () => {
     const projetor = EscritorProjecao.abrir(caminho, { idDoBoot });
     projetor.adiarSincronia(true);
     const outro = EscritorProjecao.abrir(caminho, { idDoBoot });
-    outro.transacao(() => outro.gravarEstado('y', 1));
+    outro.transacao(() => outro.gravarEstado('geracao', 1));
     outro.close();
     expect(existsSync(marcadorDe(caminho))).toBe(true);
     projetor.close();

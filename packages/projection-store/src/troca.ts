@@ -3,6 +3,7 @@
 // commit and the new one after it. Timestamps of what comes out identical are kept (decision 0006).
 import { SQL_RECONTAR } from './contagens.ts';
 import type { EscritorProjecao } from './escritor-sqlite.ts';
+import { SQL_CHAVES_FRESCOR } from './estado.ts';
 import { carimbar } from './projecao.ts';
 
 /** `atualizado_em` of what the switch changed, until it is stamped (no real instant is negative). */
@@ -61,8 +62,8 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         DELETE FROM main.offsets;
         INSERT INTO main.offsets SELECT * FROM novo.offsets;
         -- The offsets go back to the rebuild's, and with them how fresh the projection is.
-        DELETE FROM main.estado WHERE chave IN ('frescor_em_dia_em', 'frescor_registrado_em', 'frescor_atraso');
-        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN ('frescor_em_dia_em', 'frescor_registrado_em', 'frescor_atraso');
+        DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR});
+        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR});
       `);
       const instante = carimbar(live, agora);
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
@@ -70,18 +71,14 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       const removidosNovos = db
         .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
         .run(instante).changes;
-      db.exec(`
-        UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = 'anunciados';
-        UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ja_anunciado = 1 AND atualizado_em IS NOT NULL) WHERE chave = 'listados';
-        ${SQL_RECONTAR}
-      `);
+      db.exec(SQL_RECONTAR);
       const contagem = db
         .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null }>(
           'SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados FROM troca_imoveis',
         )
         .get();
       db.exec('DROP TABLE troca_imoveis');
-      const geracao = (live.lerEstado('geracao') ?? 0) + 1;
+      const geracao = live.geracao() + 1;
       live.gravarEstado('geracao', geracao);
       return {
         instante,

@@ -125,8 +125,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     }
   };
 
-  /** Moves each time a rebuild is switched in (decision 0006). */
-  const geracao = (): number => escritor.lerEstado('geracao') ?? 0;
+  const geracao = (): number => escritor.geracao();
 
   // The partitions' ends at each freshness check not yet reached by the stored offsets: the
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
@@ -168,12 +167,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     // read: the switch moves them back and brings the rebuild's own record (trocarProjecao).
     const emDiaEm = escritor.transacao(() => {
       if (geracao() !== geracaoLida) return undefined;
-      const anterior = escritor.lerEstado('frescor_em_dia_em');
+      const anterior = escritor.emDiaEm();
       const valor = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
       escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
       return valor;
     });
-    if (emDiaEm === undefined) return { atraso, emDiaEm: escritor.lerEstado('frescor_em_dia_em') };
+    if (emDiaEm === undefined) return { atraso, emDiaEm: escritor.emDiaEm() };
     opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);
     // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
     if (++checkpoints % 6 === 0) escritor.checkpoint();

@@ -70,7 +70,7 @@ const projetor = criarProjetor({
 const http = criarHttpOperacional({
   registry: metricas.registry,
   fase: () => fase,
-  emDiaEm: () => escritor.lerEstado('frescor_em_dia_em'),
+  emDiaEm: () => escritor.emDiaEm(),
   atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
 });
 

@@ -1,0 +1,21 @@
+// The keys of the projection's `estado` table, in one place: whoever reads or writes it names a
+// key from here (a typo does not compile).
+
+/** The projector's freshness record (operations.md), each field under its key; written together. */
+export const CHAVES_FRESCOR = { registradoEm: 'frescor_registrado_em', emDiaEm: 'frescor_em_dia_em', atraso: 'frescor_atraso' } as const;
+
+export type ChaveEstado =
+  /** Advertised properties: the full scan's `total`. Kept in step by the writer. */
+  | 'anunciados'
+  /** Listed properties (`LISTADO` in contagens.ts): sizes the incremental listing's plans. */
+  | 'listados'
+  /** Moves each time a rebuild is switched in (decision 0006). */
+  | 'geracao'
+  /** The last commit instant stamped (`carimbar`): instants never go back. */
+  | 'ultimo_instante'
+  | (typeof CHAVES_FRESCOR)[keyof typeof CHAVES_FRESCOR];
+
+/** The freshness keys as an SQL list, for statements that copy the record whole. */
+export const SQL_CHAVES_FRESCOR = Object.values(CHAVES_FRESCOR)
+  .map((chave) => `'${chave}'`)
+  .join(', ');
