@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
-import { EscritorProjecao, LeitorSqlite, prepararEAplicarLote } from '../../packages/projection-store/src/index.ts';
-import { FOTOS } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { EscritorProjecao, LeitorSqlite } from '../../packages/projection-store/src/index.ts';
+import { FOTOS, prepararEAplicarLote } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import {
   CredenciaisStore,
   LimitadorComReserva,

@@ -20,6 +20,19 @@ export type Decodificado<E> =
 /** Which aggregate a topic carries, so an event on the wrong topic is rejected too. */
 export type Agregado = 'imovel' | 'condominio';
 
+/** A register topic by its short name, as NDJSON files name it. */
+export type TopicoRegistro = 'imoveis' | 'condominios';
+
+/**
+ * A register record outside Kafka (NDJSON lines): what the generator writes, and what the demo
+ * and the tests project. `valor` is the event's exact text, or null for a compaction tombstone.
+ */
+export interface RegistroBruto {
+  topico: TopicoRegistro;
+  chave: string | null;
+  valor: string | null;
+}
+
 type EventoDe<A extends Agregado> = A extends 'imovel' ? TEventoImovel : TEventoCondominio;
 
 export function decodificarEvento<A extends Agregado>(
@@ -43,7 +56,7 @@ export function decodificarEvento<A extends Agregado>(
   if (versaoSchema !== 1) {
     return { ok: false, motivo: 'versao-schema-desconhecida', detalhe: `versao_schema ${JSON.stringify(versaoSchema)}` };
   }
-  if (typeof tipo !== 'string' || !(TIPOS_EVENTO as readonly string[]).includes(tipo) || !tipo.startsWith(`${agregado}.`)) {
+  if (typeof tipo !== 'string' || !TIPOS_EVENTO.has(tipo) || !tipo.startsWith(`${agregado}.`)) {
     return { ok: false, motivo: 'tipo-desconhecido', detalhe: `tipo ${JSON.stringify(tipo)} no tópico de ${agregado}` };
   }
   const schema = agregado === 'imovel' ? EventoImovel : EventoCondominio;

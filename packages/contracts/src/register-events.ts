@@ -140,5 +140,6 @@ export type EventoRegistro = z.infer<typeof EventoRegistro>;
 /** What a producer writes (defaults not yet applied, so optional fields may be left out). */
 export type EventoRegistroEntrada = z.input<typeof EventoRegistro>;
 
-export const TIPOS_EVENTO = ['imovel.salvo', 'imovel.excluido', 'condominio.salvo', 'condominio.excluido'] as const;
-export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+export type TipoEvento = EventoRegistro['tipo'];
+/** Every event type the contract knows, read from the schemas. */
+export const TIPOS_EVENTO: ReadonlySet<string> = new Set<TipoEvento>(EventoRegistro.options.map((evento) => evento.shape.tipo.value));

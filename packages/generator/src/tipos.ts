@@ -3,13 +3,7 @@
 import type { EventoRegistroEntrada } from '@imoveis/contracts';
 
 /** One Kafka record: `valor` is the exact JSON text of the event, garbage for poison, or null for a tombstone. */
-export interface Registro {
-  topico: Topico;
-  chave: string | null;
-  valor: string | null;
-}
-
-export type Topico = 'imoveis' | 'condominios';
+export type { RegistroBruto as Registro, TopicoRegistro as Topico } from '@imoveis/contracts';
 
 export type ImovelSalvoEntrada = Extract<EventoRegistroEntrada, { tipo: 'imovel.salvo' }>;
 export type ImovelExcluidoEntrada = Extract<EventoRegistroEntrada, { tipo: 'imovel.excluido' }>;

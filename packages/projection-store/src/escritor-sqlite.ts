@@ -76,6 +76,11 @@ export function ehFalhaDeArmazenamento(erro: unknown): erro is InstanceType<type
   return erro instanceof Database.SqliteError && FALHAS_DE_ARMAZENAMENTO.test(erro.code);
 }
 
+/** True when another process holds the write lock longer than SQLite waits (`busy_timeout`). */
+export function ehTravaOcupada(erro: unknown): boolean {
+  return erro instanceof Database.SqliteError && erro.code === 'SQLITE_BUSY';
+}
+
 /** Opens (creating and migrating when needed) a projection file for writing. */
 export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);

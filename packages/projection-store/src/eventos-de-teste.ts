@@ -1,6 +1,10 @@
-// Test support: register events built the way they arrive on Kafka, parsed by the contracts.
+// Test support: register events built the way they arrive on Kafka, parsed by the contracts;
+// applied without the projector, and pages read back as objects.
 import { randomUUID } from 'node:crypto';
 import { EventoCondominio, EventoImovel, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
+import type { EscritorProjecao } from './escritor-sqlite.ts';
+import type { PaginaItens } from './leitor.ts';
+import { aplicarLoteSeAinda, prepararEvento, type ContextoProjecao, type Efeito, type LoteProjecao } from './projecao.ts';
 
 export const FOTOS = 'https://fotos.exemplo.com.br';
 
@@ -69,4 +73,19 @@ export function condominioExcluido(id: string, versao: number): TEventoCondomini
     versao,
     dados: { id },
   });
+}
+
+/** A batch of events not prepared yet, applied as the projector applies one (one transaction, one instant). */
+export function prepararEAplicarLote(
+  escritor: EscritorProjecao,
+  lote: LoteProjecao<TEventoImovel | TEventoCondominio>,
+  contexto: ContextoProjecao,
+  agora: () => number,
+): Efeito[] {
+  return aplicarLoteSeAinda(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora, () => true)!;
+}
+
+/** The page's items parsed (the API never parses documents). */
+export function itensDaPagina(pagina: PaginaItens): ({ id: string } & Record<string, unknown>)[] {
+  return JSON.parse(`[${pagina.json.toString()}]`) as ({ id: string } & Record<string, unknown>)[];
 }

@@ -9,8 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { migrar } from './migracoes.ts';
-import { prepararEAplicarLote } from './projecao.ts';
-import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+import { FOTOS, imovelExcluido, imovelSalvo, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { HORA_MS, MINUTO_MS } from './contagens.ts';
 
 describe('atualizado_em as stored text (schema 4)', () => {

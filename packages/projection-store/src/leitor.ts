@@ -16,11 +16,6 @@ export interface PaginaItens {
   readonly total: number;
 }
 
-/** The page's items parsed, for tests and tools (the API never parses documents). */
-export function itensDaPagina(pagina: PaginaItens): ({ id: string } & Record<string, unknown>)[] {
-  return JSON.parse(`[${pagina.json.toString()}]`) as ({ id: string } & Record<string, unknown>)[];
-}
-
 export interface ItemRemovidoLinha {
   readonly id: string;
   readonly codigo: string;

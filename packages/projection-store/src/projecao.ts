@@ -53,16 +53,9 @@ export interface LoteProjecao<E = EventoPreparado> {
 }
 
 /**
- * Applies a batch in one transaction stamped with one commit instant, together with its
- * offsets. Returns the effect of each event, in order.
- */
-export function aplicarLote(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number): Efeito[] {
-  return aplicarLoteSeAinda(escritor, lote, agora, () => true)!;
-}
-
-/**
- * `aplicarLote`, unless `ainda()` is false once the write lock is held: then nothing is written and
- * the result is null. Checked inside the transaction because another process (a rebuild's switch)
+ * Applies a batch in one transaction stamped with one commit instant, together with its offsets,
+ * and returns the effect of each event, in order; unless `ainda()` is false once the write lock is
+ * held: then nothing is written and the result is null. Checked inside the transaction because another process (a rebuild's switch)
  * may commit while this one waits for the lock.
  */
 export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number, ainda: () => boolean): Efeito[] | null {
@@ -73,16 +66,6 @@ export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjeca
     for (const offset of lote.offsets) escritor.gravarOffset(offset);
     return efeitos;
   });
-}
-
-/** `aplicarLote` for events not prepared yet (tests, tools). */
-export function prepararEAplicarLote(
-  escritor: EscritorProjecao,
-  lote: LoteProjecao<EventoImovel | EventoCondominio>,
-  contexto: ContextoProjecao,
-  agora: () => number,
-): Efeito[] {
-  return aplicarLote(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora);
 }
 
 export function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: number): Efeito {
@@ -165,13 +148,18 @@ export function condominioSemEfeito(anterior: LinhaCondominio | null, evento: Ev
   return revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null) ? null : 'repetido';
 }
 
+/** The name a condominium event gives its properties: none once it is deleted. */
+export function nomeDoCondominio(evento: CondominioSalvo | CondominioExcluido): string | null {
+  return evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
+}
+
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
   const semEfeito = condominioSemEfeito(anterior, evento);
   if (semEfeito !== null) return semEfeito;
 
-  const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
+  const nome = nomeDoCondominio(evento);
   escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
   if (anterior?.nome === nome) return 'sem-mudanca';
   let apos: string | null = '';

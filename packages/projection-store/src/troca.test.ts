@@ -7,8 +7,7 @@ import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { itensDaPagina } from './leitor.ts';
-import { prepararEAplicarLote } from './projecao.ts';
+import { itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { trocarProjecao } from './troca.ts';
 
 let dir: string;

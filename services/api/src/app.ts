@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { PREFIXO_API } from '@imoveis/contracts';
 import type { LeitorProjecao } from '@imoveis/projection-store';
+import { PADROES_API } from './config.ts';
 import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
 import { MetodoNaoPermitido } from './erros.ts';
 import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
@@ -108,7 +109,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   // and Retry-After once it has set the RateLimit headers, rather than queuing it. Health,
   // metrics and documentation keep answering.
   await app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: pressao.maxEventLoopDelayMs ?? 1_000,
+    maxEventLoopDelay: pressao.maxEventLoopDelayMs ?? PADROES_API.MAX_EVENT_LOOP_DELAY_MS,
     maxHeapUsedBytes: pressao.maxHeapUsedBytes ?? 0,
     maxRssBytes: pressao.maxRssBytes ?? 0,
     sampleInterval: pressao.intervaloAmostraMs ?? 1_000,

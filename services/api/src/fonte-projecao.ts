@@ -1,5 +1,6 @@
 // Access to the projection reader behind a tiny provider, so the API can start before the
-// projector has created the file (it keeps trying) and a rebuild can later swap the file.
+// projector has created the file (it keeps trying). A rebuild needs no reopening: it switches the
+// content inside the same file (decision 0006).
 import type { LeitorProjecao } from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from './erros.ts';
 

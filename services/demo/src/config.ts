@@ -2,13 +2,14 @@
 // apart from a real projection's.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE } from '@imoveis/config';
+import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE, READY_MAX_LAG_SECONDS } from '@imoveis/config';
 
 export const ConfigDemo = z.object({
   HOST,
   PORT,
   LOG_LEVEL: LOG_LEVEL.default('error'),
   RATE_LIMIT_PER_MINUTE,
+  READY_MAX_LAG_SECONDS,
   DATABASE_PATH: z.string().default('./data/demo/projecao.db'),
   CREDENTIALS_FILE: z.string().default('./data/demo/credenciais.json'),
   /** The sample register events to load: NDJSON lines `{ topico, chave, valor }`. */

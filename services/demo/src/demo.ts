@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'no
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { lerNdjson } from '@imoveis/generator';
-import { projetarRegistros } from '@imoveis/projector';
+import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
@@ -53,7 +53,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   // No Kafka to lag behind: the projection is as fresh as it gets; say so, as the projector does.
   const confirmarFrescor = () => escritor.registrarFrescor({ registradoEm: Date.now(), emDiaEm: Date.now(), atraso: 0 });
   confirmarFrescor();
-  const temporizador = setInterval(confirmarFrescor, 5_000);
+  const temporizador = setInterval(confirmarFrescor, INTERVALO_FRESCOR_PADRAO_MS);
 
   // 2. A credential, kept beside the demo's files so every start prints one that works.
   const { credenciais, token } = pelaConfiguracao('CREDENTIALS_FILE', () => {
@@ -62,11 +62,12 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     return { credenciais: store, token: tokenDaDemo(config.CREDENTIALS_FILE, store) };
   });
 
-  // 3. The API, exactly as `pnpm api` builds it, with the per-process limiter.
+  // 3. The API as `pnpm api` builds it without Redis: the per-process limiter, the default
+  // overload and proxy settings.
   const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
   const limitador = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
   const app = await buildApp({
-    config: { limitePorMinuto: config.RATE_LIMIT_PER_MINUTE, atrasoMaximoMs: 60_000 },
+    config: { limitePorMinuto: config.RATE_LIMIT_PER_MINUTE, atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 },
     leitor: fonte,
     limitador,
     credenciais,

@@ -1,7 +1,6 @@
 // The projector's configuration (operations.md), parsed once at start.
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { threadsPadrao } from './preparo.ts';
-import { ATRASO_PARA_ADIAR_SINCRONIA } from './projetor.ts';
 import {
   CONDOMINIOS_TOPIC,
   DATABASE_PATH,
@@ -14,6 +13,13 @@ import {
   HOST,
   inteiro,
 } from '@imoveis/config';
+
+/** How often the projector measures its lag and records its freshness; criarProjetor's default too. */
+export const INTERVALO_FRESCOR_PADRAO_MS = 5_000;
+/** Messages behind the partitions' ends above which commits skip fsync (decision 0007); criarProjetor's default too. */
+export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
+/** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
+const threadsPadrao = (): number => Math.max(1, availableParallelism() - 1);
 
 export const ConfigProjetor = z.object({
   KAFKA_BROKERS,
@@ -30,7 +36,7 @@ export const ConfigProjetor = z.object({
   /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
   KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
   /** How often the projector confirms in the database how far behind Kafka it is. */
-  FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(5_000),
+  FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(INTERVALO_FRESCOR_PADRAO_MS),
   /** Threads decoding and mapping events beside the SQLite writer (0: all on the main thread). */
   PREPARE_THREADS: inteiro(0, 64).default(threadsPadrao),
   /** Messages behind Kafka above which commits skip fsync until caught up (0: never). Decision 0007. */

@@ -1,7 +1,6 @@
 // The CPU-heavy half of projecting an event (JSON.parse, zod, the partner mapping, serialising)
 // needs no projection state, so it runs in worker threads while the main thread applies the
 // previous chunk to SQLite (decision 0007). With no threads it runs inline, same code.
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { decodificarEvento, type Agregado, type MotivoRejeicao } from '@imoveis/contracts';
 import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/projection-store';
@@ -35,9 +34,6 @@ export interface OpcoesPreparador {
   /** A thread died; what it held is prepared on the calling thread instead, and it is replaced. */
   aoMorrerThread?: (erro: Error) => void;
 }
-
-/** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
-export const threadsPadrao = (): number => Math.max(1, availableParallelism() - 1);
 
 /**
  * A chunk as sent to a thread: every value in one transferred buffer (a memcpy here, no UTF-8

@@ -9,12 +9,13 @@ import {
   aplicarLoteSeAinda,
   carimbar,
   condominioSemEfeito,
+  ehTravaOcupada,
+  nomeDoCondominio,
   propagarNomeCondominio,
   type Efeito,
   type EscritorProjecao,
   type EventoPreparado,
 } from '@imoveis/projection-store';
-import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
 import type { Preparador, Preparo } from './preparo.ts';
@@ -133,7 +134,7 @@ async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao:
     try {
       return transacao();
     } catch (erro) {
-      if (!(erro instanceof Database.SqliteError) || erro.code !== 'SQLITE_BUSY') throw erro;
+      if (!ehTravaOcupada(erro)) throw erro;
       if (!avisado) deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando');
       avisado = true;
     }
@@ -229,7 +230,7 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
   const { escritor } = deps;
   const anterior = escritor.obterCondominio(evento.dados.id);
   if (condominioSemEfeito(anterior, evento) !== null) return true;
-  const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
+  const nome = nomeDoCondominio(evento);
   let apos: string | null = '';
   while (apos !== null) {
     const desde: string = apos;

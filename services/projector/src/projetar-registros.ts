@@ -1,24 +1,20 @@
 // Projects register records without Kafka, through the very code the consumer runs: the demo's
 // bundled sample and the tests' reference projections use it. Offsets count records per topic.
+import type { RegistroBruto, TopicoRegistro } from '@imoveis/contracts';
 import type { Lote } from '@imoveis/kafka';
 import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
 import { pino, type Logger } from 'pino';
 import { processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador } from './preparo.ts';
 
-/** A record as the register would put it on a topic (the generator's NDJSON shape). */
-export interface RegistroBruto {
-  topico: 'imoveis' | 'condominios';
-  chave: string | null;
-  valor: string | null;
-}
+export type { RegistroBruto };
 
 export interface ResumoProjecao {
   registros: number;
   rejeicoes: Rejeicao[];
 }
 
-const TOPICOS = { imoveis: 'imoveis', condominios: 'condominios' } as const;
+const TOPICOS = { imoveis: 'imoveis', condominios: 'condominios' } as const satisfies Record<TopicoRegistro, TopicoRegistro>;
 
 export async function projetarRegistros(
   escritor: EscritorProjecao,

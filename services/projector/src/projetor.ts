@@ -5,6 +5,7 @@ import { particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis
 import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
+import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo.ts';
@@ -65,9 +66,6 @@ export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly stri
   }
   return (r) => enviadas.has(chaveRejeicao(r.topico, r.particao, r.mensagem.offset, r.motivo));
 }
-
-/** Messages behind the partitions' ends above which commits skip fsync (decision 0007). */
-export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
 
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
@@ -286,7 +284,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
 
       await conectar();
-      const intervalo = opcoes.intervaloFrescorMs ?? 5_000;
+      const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
       const medir = () => {
         registrarFrescor()
           .catch(falharSeArmazenamento)

@@ -2,6 +2,7 @@
 import {
   CATEGORIAS,
   FINALIDADES,
+  MOBILIADO,
   STATUS_COMERCIAIS,
   type DocumentoImovel,
   type ImovelRegistro,
@@ -23,9 +24,10 @@ export interface ContextoMapeamento {
   fotosBaseUrl: string;
 }
 
-function mobiliado(valor: boolean | null): 'Mobiliado' | 'Não' | null {
+function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
   if (valor === null) return null;
-  return valor ? 'Mobiliado' : 'Não';
+  const [sim, nao] = MOBILIADO;
+  return valor ? sim : nao;
 }
 
 /** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */

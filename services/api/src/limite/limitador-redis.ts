@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { decidir, JANELA_PADRAO_MS } from '@imoveis/domain';
+import { PADROES_API } from '../config.ts';
 import type { DecisaoLimite, Limitador } from './limitador.ts';
 
 // KEYS[1]: the key's sorted set. ARGV: limit, window ms, a nonce unique to this request.
@@ -42,7 +43,7 @@ interface RedisComJanela extends Redis {
  * command timeout for a Redis that is connected but not answering. Reconnection continues in
  * the background.
  */
-export function opcoesRedisLimitador(comandoTimeoutMs = 100): RedisOptions {
+export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMAND_TIMEOUT_MS): RedisOptions {
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -64,7 +65,7 @@ export class LimitadorRedis implements Limitador {
   constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
     this.limite = opcoes.limite;
     this.#janelaMs = opcoes.janelaMs ?? JANELA_PADRAO_MS;
-    this.#prefixo = opcoes.prefixo ?? 'imoveis:limite:';
+    this.#prefixo = opcoes.prefixo ?? PADROES_API.RATE_LIMIT_KEY_PREFIX;
     this.#proprio = typeof opcoes.redis === 'string';
     this.redis = typeof opcoes.redis === 'string' ? new Redis(opcoes.redis, opcoesRedisLimitador(opcoes.comandoTimeoutMs)) : opcoes.redis;
     // defineCommand sends EVALSHA, falling back to EVAL (which loads it) on NOSCRIPT.
