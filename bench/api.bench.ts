@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { emitirCredencial } from '@imoveis/api';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
-import { projetarRegistros, type RegistroBruto } from '@imoveis/projector';
+import { PREFIXO_API, type RegistroBruto } from '@imoveis/contracts';
+import { projetarRegistros } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { portasLivres } from '../test/infra/processo-servico.ts';
 import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
@@ -97,12 +98,12 @@ const leitor = LeitorSqlite.abrir(caminho);
 const listados = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total;
 const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).proximoCursor!;
 const cenarios: [string, string][] = [
-  ['varredura completa, página de 50', `/api/v1/imoveis?por_pagina=50&cursor=${meio}`],
-  ['varredura completa, página de 200', `/api/v1/imoveis?por_pagina=200&cursor=${meio}`],
-  ['um imóvel', `/api/v1/imoveis/${meio}`],
-  ['incremental, janela de 0,01 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.0001)}`],
-  ['incremental, janela de 1 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.01)}`],
-  ['incremental, janela de 50 %', `/api/v1/imoveis?alterados_desde=${janela(leitor, listados, 0.5)}`],
+  ['varredura completa, página de 50', `${PREFIXO_API}/imoveis?por_pagina=50&cursor=${meio}`],
+  ['varredura completa, página de 200', `${PREFIXO_API}/imoveis?por_pagina=200&cursor=${meio}`],
+  ['um imóvel', `${PREFIXO_API}/imoveis/${meio}`],
+  ['incremental, janela de 0,01 %', `${PREFIXO_API}/imoveis?alterados_desde=${janela(leitor, listados, 0.0001)}`],
+  ['incremental, janela de 1 %', `${PREFIXO_API}/imoveis?alterados_desde=${janela(leitor, listados, 0.01)}`],
+  ['incremental, janela de 50 %', `${PREFIXO_API}/imoveis?alterados_desde=${janela(leitor, listados, 0.5)}`],
 ];
 leitor.close();
 const so = process.argv.indexOf('--so');

@@ -87,6 +87,8 @@ describe('pnpm start (the embedded default)', () => {
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/pasta` }, 'DEMO_EVENTS_FILE'],
+      // Shorter than three of the demo's freshness confirmations: readiness would flicker.
+      [{ READY_MAX_LAG_SECONDS: '5' }, 'READY_MAX_LAG_SECONDS'],
     ];
     try {
       for (const [env, variavel] of casos) {

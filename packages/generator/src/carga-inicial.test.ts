@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { gerarCargaInicial, gerarCenario } from './carga-inicial.ts';
 import { detectarValoresRuins, VALORES_RUINS, type ValorRuim } from './imovel-gerador.ts';
 import type { OpcoesGerador } from './opcoes.ts';
-import { CAMPOS_PRIVADOS_IMOVEL, type ImovelCompleto, type Registro } from './tipos.ts';
+import { CAMPOS_PRIVADOS_IMOVEL, type ImovelCompleto } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DATA_HORA_BRASILIA = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00$/;
 
-function resumo(registros: Iterable<Registro>): { quantidade: number; hash: string } {
+function resumo(registros: Iterable<RegistroBruto>): { quantidade: number; hash: string } {
   const hash = createHash('sha256');
   let quantidade = 0;
   for (const r of registros) {

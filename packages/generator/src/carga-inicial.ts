@@ -4,15 +4,15 @@ import { criarContexto, type Contexto } from './contexto.ts';
 import { eventoCondominioSalvo, eventoImovelSalvo, registroCondominio, registroImovel } from './eventos.ts';
 import { gerarMutacoes } from './mutacoes.ts';
 import { normalizarOpcoes, type OpcoesGerador } from './opcoes.ts';
-import type { Registro } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
-function registroCondominioInicial(ctx: Contexto, j: number): Registro {
+function registroCondominioInicial(ctx: Contexto, j: number): RegistroBruto {
   const c = ctx.condominios.gerar(j);
   return registroCondominio(eventoCondominioSalvo(c.eventoIdInicial, c.versaoInicial, c.ocorridoInicialMs, c.dados));
 }
 
 /** Streams the initial load: `imoveis` property events and `condominios` condominium events. */
-export function* gerarCargaInicial(opcoes: Partial<OpcoesGerador> = {}): Generator<Registro, void, undefined> {
+export function* gerarCargaInicial(opcoes: Partial<OpcoesGerador> = {}): Generator<RegistroBruto, void, undefined> {
   const ctx = criarContexto(normalizarOpcoes(opcoes));
   const { imoveis, condominios } = ctx.opcoes;
   let j = 0;
@@ -25,7 +25,7 @@ export function* gerarCargaInicial(opcoes: Partial<OpcoesGerador> = {}): Generat
 }
 
 /** The initial load followed by the mutation stream, from the same options. */
-export function* gerarCenario(opcoes: Partial<OpcoesGerador> = {}): Generator<Registro, void, undefined> {
+export function* gerarCenario(opcoes: Partial<OpcoesGerador> = {}): Generator<RegistroBruto, void, undefined> {
   yield* gerarCargaInicial(opcoes);
   yield* gerarMutacoes(opcoes);
 }

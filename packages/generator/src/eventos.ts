@@ -1,14 +1,7 @@
 // Envelopes of the four register events and their serialisation into output records.
 import { formatarDataHora } from './data-hora.ts';
-import type {
-  CondominioCompleto,
-  CondominioExcluidoEntrada,
-  CondominioSalvoEntrada,
-  ImovelCompleto,
-  ImovelExcluidoEntrada,
-  ImovelSalvoEntrada,
-  Registro,
-} from './tipos.ts';
+import type { CondominioCompleto, CondominioExcluidoEntrada, CondominioSalvoEntrada, ImovelCompleto, ImovelExcluidoEntrada, ImovelSalvoEntrada } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
 // Typed against the contract's input types, so a field the contract renames breaks the build here.
 export function eventoImovelSalvo(eventoId: string, versao: number, ocorridoMs: number, dados: ImovelCompleto): ImovelSalvoEntrada {
@@ -27,10 +20,10 @@ export function eventoCondominioExcluido(eventoId: string, versao: number, ocorr
   return { evento_id: eventoId, tipo: 'condominio.excluido', versao_schema: 1, ocorrido_em: formatarDataHora(ocorridoMs), versao, dados: { id } };
 }
 
-export function registroImovel(evento: ImovelSalvoEntrada | ImovelExcluidoEntrada): Registro {
+export function registroImovel(evento: ImovelSalvoEntrada | ImovelExcluidoEntrada): RegistroBruto {
   return { topico: 'imoveis', chave: evento.dados.id, valor: JSON.stringify(evento) };
 }
 
-export function registroCondominio(evento: CondominioSalvoEntrada | CondominioExcluidoEntrada): Registro {
+export function registroCondominio(evento: CondominioSalvoEntrada | CondominioExcluidoEntrada): RegistroBruto {
   return { topico: 'condominios', chave: evento.dados.id, valor: JSON.stringify(evento) };
 }

@@ -16,6 +16,4 @@ export {
   type FotoGerada,
   type ImovelCompleto,
   type Proprietario,
-  type Registro,
-  type Topico,
 } from './tipos.ts';

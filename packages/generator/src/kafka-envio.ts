@@ -1,6 +1,6 @@
 // Sends generated records to Kafka in batches through the workspace's producer.
 import type { Mensagem, Produtor as ProdutorKafka } from '@imoveis/kafka';
-import type { Registro } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
 /**
  * The one producer method used here, taken from @imoveis/kafka's producer so the two cannot
@@ -30,17 +30,17 @@ export interface ResultadoEnvio {
  * with everything before it sent.
  */
 export async function enviarParaKafka(
-  registros: Iterable<Registro> | AsyncIterable<Registro>,
+  registros: Iterable<RegistroBruto> | AsyncIterable<RegistroBruto>,
   produtor: Produtor,
   topicos: TopicosKafka,
   opcoes: OpcoesEnvio = {},
 ): Promise<ResultadoEnvio> {
   const loteTamanho = opcoes.loteTamanho ?? 500;
   if (!Number.isSafeInteger(loteTamanho) || loteTamanho < 1) throw new RangeError(`loteTamanho deve ser um inteiro >= 1, recebido ${loteTamanho}`);
-  const lotes: Record<Registro['topico'], Mensagem[]> = { imoveis: [], condominios: [] };
+  const lotes: Record<RegistroBruto['topico'], Mensagem[]> = { imoveis: [], condominios: [] };
   const resultado: ResultadoEnvio = { mensagens: 0, lotes: 0 };
 
-  const descarregar = async (topico: Registro['topico']): Promise<void> => {
+  const descarregar = async (topico: RegistroBruto['topico']): Promise<void> => {
     const lote = lotes[topico];
     if (lote.length === 0) return;
     lotes[topico] = [];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gerarCargaInicial } from './carga-inicial.ts';
 import { ESPECIES_MUTACAO, gerarMutacoes, gerarMutacoesRotuladas, type EspecieMutacao } from './mutacoes.ts';
 import type { OpcoesGerador } from './opcoes.ts';
-import type { Registro } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 import { ESPECIES_VENENO, MOTIVO_DO_VENENO, type EspecieVeneno } from './venenos.ts';
 
 const opcoes: Partial<OpcoesGerador> = { seed: 11, imoveis: 150, condominios: 15, mutacoes: 4000, taxaVenenos: 0.05, taxaValoresRuins: 0.05 };
@@ -14,7 +14,7 @@ function ehVeneno(especie: EspecieMutacao): especie is EspecieVeneno {
   return (ESPECIES_VENENO as readonly string[]).includes(especie);
 }
 
-function decodificar(r: Registro): EventoImovel | EventoCondominio {
+function decodificar(r: RegistroBruto): EventoImovel | EventoCondominio {
   const d = r.topico === 'imoveis' ? decodificarEvento('imovel', r.chave, r.valor!) : decodificarEvento('condominio', r.chave, r.valor!);
   if (!d.ok) throw new Error(`${d.motivo}: ${d.detalhe}`);
   return d.evento;
@@ -50,7 +50,7 @@ describe('gerarMutacoes', () => {
   it('moves each aggregate version strictly up, except for deliberate repeats and late older revisions, each mutation changing what it says', () => {
     const estados = new Map<string, Estado>();
     const valoresVistos = new Set<string>();
-    const aplicar = (r: Registro): void => {
+    const aplicar = (r: RegistroBruto): void => {
       const evento = decodificar(r);
       const bruto = (JSON.parse(r.valor!) as { dados: Record<string, unknown> }).dados;
       estados.set(evento.dados.id, { versao: evento.versao, publico: evento.dados, bruto, excluido: evento.tipo.endsWith('.excluido') });

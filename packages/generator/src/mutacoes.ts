@@ -14,7 +14,8 @@ import {
 } from './eventos.ts';
 import { FLUXO_MUTACOES } from './fluxos.ts';
 import { normalizarOpcoes, type OpcoesGerador } from './opcoes.ts';
-import type { FotoGerada, ImovelCompleto, Registro } from './tipos.ts';
+import type { FotoGerada, ImovelCompleto } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 import { ESPECIES_VENENO, FabricaVenenos, type EspecieVeneno } from './venenos.ts';
 
 export const ESPECIES_MUTACAO = [
@@ -37,7 +38,7 @@ export type EspecieMutacao = (typeof ESPECIES_MUTACAO)[number];
 
 /** A mutation-stream record with what it is, for tests and benchmarks that need an oracle. */
 export interface RegistroRotulado {
-  registro: Registro;
+  registro: RegistroBruto;
   especie: EspecieMutacao;
 }
 
@@ -131,7 +132,7 @@ class Mutador {
   private readonly condominios: EstadoCondominios;
   private readonly venenos: FabricaVenenos;
   /** Recently sent events, the pool exact repeats are drawn from. */
-  private readonly anel: Registro[] = [];
+  private readonly anel: RegistroBruto[] = [];
   private posicaoAnel = 0;
   /** Records already decided but not yet emitted: late revisions and tombstones. */
   readonly pendentes: RegistroRotulado[] = [];
@@ -263,7 +264,7 @@ class Mutador {
     }
   }
 
-  private editarImovel(i: number, edicao: EdicaoImovel): Registro {
+  private editarImovel(i: number, edicao: EdicaoImovel): RegistroBruto {
     const { dados: d } = this.imovelAtual(i);
     const e = this.imoveis;
     const rng = this.rng;
@@ -376,7 +377,7 @@ class Mutador {
     return this.rng.chance(0.5) ? versoes[i]! : ++versoes[i]!;
   }
 
-  private excluirImovel(i: number): Registro {
+  private excluirImovel(i: number): RegistroBruto {
     const { dados: d } = this.imovelAtual(i);
     const e = this.imoveis;
     e.excluido[i] = 1;
@@ -388,7 +389,7 @@ class Mutador {
     return registro;
   }
 
-  private editarCondominio(j: number, renomear: boolean): Registro {
+  private editarCondominio(j: number, renomear: boolean): RegistroBruto {
     const e = this.condominios;
     if (renomear) e.renomeacoes[j]!++;
     else e.edicoesSindico[j]!++;
@@ -398,7 +399,7 @@ class Mutador {
     return registroCondominio(eventoCondominioSalvo(this.rng.uuid(), versao, this.agoraMs, c.dados));
   }
 
-  private excluirCondominio(j: number): Registro {
+  private excluirCondominio(j: number): RegistroBruto {
     const e = this.condominios;
     const c = this.ctx.condominios.gerar(j);
     if (e.versao[j] === 0) e.versao[j] = c.versaoInicial;
@@ -423,6 +424,6 @@ export function* gerarMutacoesRotuladas(opcoes: Partial<OpcoesGerador> = {}): Ge
 }
 
 /** Streams `mutacoes` records that follow the initial load generated from the same options. */
-export function* gerarMutacoes(opcoes: Partial<OpcoesGerador> = {}): Generator<Registro, void, undefined> {
+export function* gerarMutacoes(opcoes: Partial<OpcoesGerador> = {}): Generator<RegistroBruto, void, undefined> {
   for (const r of gerarMutacoesRotuladas(opcoes)) yield r.registro;
 }

@@ -6,12 +6,12 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gerarCenario } from './carga-inicial.ts';
 import { escreverNdjson, lerNdjson } from './ndjson.ts';
-import type { Registro } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
 const opcoes = { seed: 21, imoveis: 200, condominios: 10, mutacoes: 800, taxaVenenos: 0.1 };
 
-async function lerTodos(fonte: AsyncIterable<Registro>): Promise<Registro[]> {
-  const lista: Registro[] = [];
+async function lerTodos(fonte: AsyncIterable<RegistroBruto>): Promise<RegistroBruto[]> {
+  const lista: RegistroBruto[] = [];
   for await (const r of fonte) lista.push(r);
   return lista;
 }
@@ -45,7 +45,7 @@ describe('NDJSON', () => {
     const saida = new PassThrough();
     const pedacos: Buffer[] = [];
     saida.on('data', (b: Buffer) => pedacos.push(b));
-    async function* fonte(): AsyncGenerator<Registro> {
+    async function* fonte(): AsyncGenerator<RegistroBruto> {
       for (const r of gerarCenario({ ...opcoes, mutacoes: 10 })) yield await Promise.resolve(r);
     }
     const total = await escreverNdjson(fonte(), saida);

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Registro } from './tipos.ts';
+import type { RegistroBruto } from '@imoveis/contracts';
 
 /** Lines are gathered into chunks of about this many characters: one write per chunk, not per line. */
 const TAMANHO_BLOCO = 1 << 20;
@@ -23,7 +23,7 @@ async function escrever(destino: Writable, bloco: string): Promise<void> {
  * (left open, so stdout can be used). Resolves with the number of records written.
  */
 export async function escreverNdjson(
-  registros: Iterable<Registro> | AsyncIterable<Registro>,
+  registros: Iterable<RegistroBruto> | AsyncIterable<RegistroBruto>,
   caminhoOuStream: string | Writable,
 ): Promise<number> {
   const proprio = typeof caminhoOuStream === 'string';
@@ -31,7 +31,7 @@ export async function escreverNdjson(
   let bloco = '';
   let total = 0;
   // Same text as JSON.stringify of the record, without building an object per line.
-  const linha = (r: Registro): string =>
+  const linha = (r: RegistroBruto): string =>
     `{"topico":${JSON.stringify(r.topico)},"chave":${JSON.stringify(r.chave)},"valor":${JSON.stringify(r.valor)}}\n`;
   try {
     if (ehIteravelSincrono(registros)) {
@@ -64,7 +64,7 @@ export async function escreverNdjson(
   return total;
 }
 
-function paraRegistro(linha: string, numero: number): Registro {
+function paraRegistro(linha: string, numero: number): RegistroBruto {
   const erro = (): Error => new Error(`linha ${numero}: não é um registro {"topico","chave","valor"}`);
   let bruto: unknown;
   try {
@@ -81,7 +81,7 @@ function paraRegistro(linha: string, numero: number): Registro {
 }
 
 /** Reads an NDJSON file (or stream) written by escreverNdjson back into records. Blank lines are skipped. */
-export async function* lerNdjson(caminhoOuStream: string | Readable): AsyncGenerator<Registro, void, undefined> {
+export async function* lerNdjson(caminhoOuStream: string | Readable): AsyncGenerator<RegistroBruto, void, undefined> {
   const entrada = typeof caminhoOuStream === 'string' ? createReadStream(caminhoOuStream, { encoding: 'utf8' }) : caminhoOuStream;
   const linhas = createInterface({ input: entrada, crlfDelay: Infinity });
   let numero = 0;

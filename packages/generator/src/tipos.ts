@@ -1,9 +1,6 @@
-// Shapes the generator produces: the output record and the register's full aggregates,
-// private fields included (the contracts schema leaves those out on purpose).
+// Shapes the generator produces: the register's full aggregates, private fields included (the
+// contracts schema leaves those out on purpose). Its output records are the contracts' RegistroBruto.
 import type { EventoRegistroEntrada } from '@imoveis/contracts';
-
-/** One Kafka record: `valor` is the exact JSON text of the event, garbage for poison, or null for a tombstone. */
-export type { RegistroBruto as Registro, TopicoRegistro as Topico } from '@imoveis/contracts';
 
 export type ImovelSalvoEntrada = Extract<EventoRegistroEntrada, { tipo: 'imovel.salvo' }>;
 export type ImovelExcluidoEntrada = Extract<EventoRegistroEntrada, { tipo: 'imovel.excluido' }>;

@@ -4,7 +4,7 @@ import type { MotivoRejeicao } from '@imoveis/contracts';
 import type { Aleatorio } from './aleatorio.ts';
 import type { Contexto } from './contexto.ts';
 import { eventoCondominioSalvo, eventoImovelSalvo } from './eventos.ts';
-import type { Registro, Topico } from './tipos.ts';
+import type { RegistroBruto, TopicoRegistro } from '@imoveis/contracts';
 
 export const ESPECIES_VENENO = ['veneno-json', 'veneno-tipo', 'veneno-versao-schema', 'veneno-campo-ausente', 'veneno-chave'] as const;
 export type EspecieVeneno = (typeof ESPECIES_VENENO)[number];
@@ -35,9 +35,9 @@ export class FabricaVenenos {
     this.ctx = ctx;
   }
 
-  gerar(rng: Aleatorio, especie: EspecieVeneno, agoraMs: number): Registro {
+  gerar(rng: Aleatorio, especie: EspecieVeneno, agoraMs: number): RegistroBruto {
     const { imoveis, condominios } = this.ctx.opcoes;
-    const topico: Topico = condominios > 0 && (imoveis === 0 || rng.chance(0.15)) ? 'condominios' : 'imoveis';
+    const topico: TopicoRegistro = condominios > 0 && (imoveis === 0 || rng.chance(0.15)) ? 'condominios' : 'imoveis';
     const n = this.fantasmas++;
     // A well-formed event of a phantom aggregate, as a plain object the poison then breaks.
     let evento: Objeto;

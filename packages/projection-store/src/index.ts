@@ -2,7 +2,6 @@
 export * from './leitor.ts';
 export * from './leitor-sqlite.ts';
 export * from './escritor-sqlite.ts';
-export { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
 export * from './migracoes.ts';
 export * from './projecao.ts';
 export * from './sincronia.ts';

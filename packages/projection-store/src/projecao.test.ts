@@ -6,12 +6,11 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import type { LoteProjecao } from './projecao.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 
 let dir: string;
 let escritor: EscritorProjecao;

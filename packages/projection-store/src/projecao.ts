@@ -55,8 +55,8 @@ export interface LoteProjecao<E = EventoPreparado> {
 /**
  * Applies a batch in one transaction stamped with one commit instant, together with its offsets,
  * and returns the effect of each event, in order; unless `ainda()` is false once the write lock is
- * held: then nothing is written and the result is null. Checked inside the transaction because another process (a rebuild's switch)
- * may commit while this one waits for the lock.
+ * held: then nothing is written and the result is null. `ainda` is checked inside the transaction
+ * because another process (a rebuild's switch) may commit while this one waits for the lock.
  */
 export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number, ainda: () => boolean): Efeito[] | null {
   return escritor.transacao(() => {

@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, imovelExcluido, imovelSalvo } from './eventos-de-teste.ts';
+import { FOTOS, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
-import { itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { trocarProjecao } from './troca.ts';
 
 let dir: string;

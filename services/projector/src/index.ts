@@ -1,5 +1,5 @@
 // The projector as a library: the demo, the benchmarks and the tests drive the same code the service runs.
 export { INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 export { criarProjetor, topicoDlq, type OpcoesProjetor, type Projetor } from './projetor.ts';
-export { projetarRegistros, type RegistroBruto, type ResumoProjecao } from './projetar-registros.ts';
+export { projetarRegistros, type ResumoProjecao } from './projetar-registros.ts';
 export { reconstruir, type OpcoesReconstrucao } from './reconstrucao.ts';

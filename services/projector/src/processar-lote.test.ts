@@ -104,14 +104,18 @@ describe('processarLote', () => {
     escritor.db.pragma('busy_timeout = 50');
     const outro = new Database(join(dir, 'projecao.db'));
     outro.exec('BEGIN IMMEDIATE');
-    setTimeout(() => outro.exec('COMMIT'), 600);
-    // Heartbeats before the first row is written are the waiting ones (the others follow commits).
+    // Heartbeats before the first row is written are the waiting ones (the others follow
+    // commits): the lock is let go at the second, so the batch waits through at least two.
     let batimentosEsperando = 0;
+    const batimento = async () => {
+      if (imoveis() !== 0) return;
+      if (++batimentosEsperando === 2) outro.exec('COMMIT');
+    };
     try {
-      const resultado = await processar(lote({ heartbeat: async () => void (imoveis() === 0 && batimentosEsperando++) }));
+      const resultado = await processar(lote({ heartbeat: batimento }));
       expect(resultado.proximoOffset).toBe('1200');
       expect(imoveis()).toBe(1_200);
-      expect(batimentosEsperando).toBeGreaterThan(1);
+      expect(batimentosEsperando).toBe(2);
     } finally {
       outro.close();
     }

@@ -7,8 +7,6 @@ import { pino, type Logger } from 'pino';
 import { processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador } from './preparo.ts';
 
-export type { RegistroBruto };
-
 export interface ResumoProjecao {
   registros: number;
   rejeicoes: Rejeicao[];

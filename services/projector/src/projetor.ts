@@ -123,7 +123,6 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     }
   };
 
-  const geracao = (): number => escritor.geracao();
 
   // The partitions' ends at each freshness check not yet reached by the stored offsets: the
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
@@ -132,8 +131,8 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const registrarFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
-    if (geracao() !== geracaoAtribuida) reiniciarConsumidor();
-    const geracaoLida = geracao();
+    if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
+    const geracaoLida = escritor.geracao();
     // Read before the ends: every message produced before this instant is below them.
     const amostradoEm = agora();
     const fins = new Map<string, bigint>();
@@ -164,7 +163,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     // Written under the write lock, and only if no rebuild was switched in since the offsets were
     // read: the switch moves them back and brings the rebuild's own record (trocarProjecao).
     const emDiaEm = escritor.transacao(() => {
-      if (geracao() !== geracaoLida) return undefined;
+      if (escritor.geracao() !== geracaoLida) return undefined;
       const anterior = escritor.emDiaEm();
       const valor = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
       escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
@@ -190,7 +189,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   // The projection's generation when the partitions were assigned: a rebuild switched in since
   // then means the stored offsets moved, so the consumer re-joins to seek to them.
-  let geracaoAtribuida = geracao();
+  let geracaoAtribuida = escritor.geracao();
   let reiniciando: Promise<void> | null = null;
 
   const conectar = async (): Promise<void> => {
@@ -205,11 +204,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoAtribuir: (particoes) => {
         // One line per (re)join: more than one per start means the group rebalanced.
         log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
-        geracaoAtribuida = geracao();
+        geracaoAtribuida = escritor.geracao();
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
-        const mesmaGeracao = () => geracao() === geracaoAtribuida;
+        const mesmaGeracao = () => escritor.geracao() === geracaoAtribuida;
         if (!mesmaGeracao()) {
           reiniciarConsumidor();
           return;
@@ -247,7 +246,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoPularSemMensagens: ({ topico, particao, proximoOffset }) => {
         // In the write queue, after the batches before it; not across a rebuild's switch.
         void exclusivo(async () => {
-          avancarOffset(escritor, topico, particao, proximoOffset, () => geracao() === geracaoAtribuida);
+          avancarOffset(escritor, topico, particao, proximoOffset, () => escritor.geracao() === geracaoAtribuida);
         })
           .catch(falharSeArmazenamento)
           .catch((erro: unknown) => log.warn({ err: erro, topico, particao }, 'não foi possível avançar o offset sobre marcadores de transação'));

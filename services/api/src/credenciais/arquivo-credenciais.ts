@@ -13,11 +13,14 @@ export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
 /** Query parameters that carry a token by their name alone (refused, and never logged). */
 export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
 
+/** How a credential's `hash` starts: the algorithm, then its hex digest. */
+export const PREFIXO_HASH = 'sha256:';
+
 const Credencial = z.object({
   id: z.string().regex(/^[0-9a-f]{12}$/),
   parceiro: z.string().min(1),
-  /** `sha256:` + 64 hex digits. */
-  hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  /** PREFIXO_HASH + the token's 64 hex digits (digestoDoToken). */
+  hash: z.string().regex(new RegExp(`^${PREFIXO_HASH}[0-9a-f]{64}$`)),
   criada_em: z.iso.datetime({ offset: true }),
   revogada_em: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -42,9 +45,6 @@ export class CredencialNaoEncontrada extends Error {
 export function gerarToken(): string {
   return `imv_${randomBytes(32).toString('base64url')}`;
 }
-
-/** How a credential's `hash` starts: the algorithm, then its hex digest. */
-export const PREFIXO_HASH = 'sha256:';
 
 /** The digest a credential keeps of its token. */
 export function digestoDoToken(token: string): Buffer {

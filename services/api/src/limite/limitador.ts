@@ -10,7 +10,10 @@ export interface Limitador {
   close(): Promise<void>;
 }
 
-/** Exact for one process only: used without Redis, and as the fallback when Redis fails. */
+/**
+ * The domain's LimitadorEmMemoria behind the HTTP layer's interface, with the real clock. Exact for
+ * one process only: used without Redis, and as the fallback when Redis fails (LimitadorComReserva).
+ */
 export class LimitadorLocal implements Limitador {
   readonly limite: number;
   readonly #memoria: LimitadorEmMemoria;

@@ -117,7 +117,7 @@ export function rotaNaoEncontrada(request: FastifyRequest): never {
 
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
 export function responderErroDoFramework(erro: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const resposta = paraResposta(comoErroDaApi(erro, request));
+  const resposta = paraResposta(erro);
   if (resposta.status >= 500) request.log.error({ err: erro }, 'falha ao rotear a requisição');
   else request.log.debug({ code: erro.code, motivo: resposta.mensagem }, 'requisição recusada');
   // Refused before any hook ran: the id the hooks would have sent goes out here.

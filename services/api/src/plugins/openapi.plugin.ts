@@ -10,7 +10,6 @@ import { POR_PAGINA, PREFIXO_API } from '@imoveis/contracts';
 import { JANELA_S } from './acesso.hook.ts';
 import { JSON_UTF8 } from './erros.plugin.ts';
 
-
 type Json = Record<string, unknown>;
 
 const DESCRICOES: Record<string, string> = {
