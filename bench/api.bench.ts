@@ -2,7 +2,7 @@
 // through the projector's code, beside a bare Fastify route answering the identical bytes from
 // memory. Prints req/s, p50 and p99 per scenario, the ratios to the baseline, and the CPU time
 // each server spent per request.
-// Usage: pnpm bench:api [--imoveis N] [--segundos S] [--so <part of a scenario's name>]
+// Usage: pnpm bench:api [--imoveis N] [--segundos S] [--rodadas R] [--so <part of a scenario's name>]
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,8 @@ import { portasLivres } from '../test/infra/processo-servico.ts';
 import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
-const segundos = argumentoNumerico('segundos', 10);
+const segundos = argumentoNumerico('segundos', 5);
+const rodadas = argumentoNumerico('rodadas', 3);
 const CONEXOES = 10;
 const AQUECIMENTO_S = 2;
 const dir = join(RAIZ, '.cache', 'bench');
@@ -66,23 +67,63 @@ function janela(leitor: LeitorSqlite, listados: number, fracao: number): string 
   return new Date(alto).toISOString();
 }
 
+/** A server under measurement: its base URL, the token it wants, its process (for CPU time). */
+type Alvo = { base: string; token: string | null; pid: number | undefined };
+type Medicao = { rps: number; p50: number; p99: number; requisicoes: number; cpuS: number | null };
+
+/** One measured run on a URL (`segundos` unless told): req/s and latencies; every answer must be a 2xx. */
+async function medir(url: string, token: string | null, duracao = segundos): Promise<Medicao> {
+  const r = await autocannon({ url, connections: CONEXOES, duration: duracao, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requisicoes: r.requests.total, cpuS: null };
+}
+
+/** As `medir`, with the CPU time (user + system, every thread) the server spent meanwhile. */
+async function medirComCpu({ base, token, pid }: Alvo, url: string): Promise<Medicao> {
+  const antes = cpuSegundos(pid);
+  const m = await medir(base + url, token);
+  const depois = cpuSegundos(pid);
+  return { ...m, cpuS: antes === null || depois === null ? null : depois - antes };
+}
+
+const mediana = (xs: number[]): number => {
+  const o = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(o.length / 2);
+  return o.length % 2 ? o[m]! : (o[m - 1]! + o[m]!) / 2;
+};
+
+/** CPU time per request over every round; null when a process could not be read. */
+function cpuPorRequisicao(ms: Medicao[]): number | null {
+  if (ms.some((m) => m.cpuS === null)) return null;
+  return (ms.reduce((s, m) => s + m.cpuS!, 0) * 1e6) / ms.reduce((s, m) => s + m.requisicoes, 0);
+}
+
 /**
- * req/s, latencies, and the server's CPU time (every thread) per request: steadier than req/s here.
- * A short unmeasured run first, for both servers alike, so that the figures are the steady state:
- * the JIT warm on this URL's path and the page in the OS's cache, as in a service that has been up.
+ * Both servers on one URL, side by side: first an unmeasured warm-up of each (the JIT warm on
+ * this URL's path and the pages in the OS's cache, as in a service that has been up), then
+ * `rodadas` rounds, the order flipped every round (API then baseline, baseline then API, …) so
+ * that a machine getting busier or quieter weighs on both alike. The ratio is the median of the
+ * rounds' ratios, each from two measurements taken seconds apart; the p99 is the worst round's.
  */
-async function medir(url: string, token: string | null, pid: number | undefined) {
-  const opcoes = { url, connections: CONEXOES, headers: token ? { authorization: `Bearer ${token}` } : {} };
-  const semFalhas = (r: autocannon.Result): autocannon.Result => {
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${url}: ${r.non2xx} respostas não-2xx, ${r.errors} erros`);
-    return r;
+async function compararLadoALado(url: string, api: Alvo, linhaBase: Alvo) {
+  for (const alvo of [api, linhaBase]) await medir(alvo.base + url, alvo.token, AQUECIMENTO_S);
+  const daApi: Medicao[] = [];
+  const daBase: Medicao[] = [];
+  for (let i = 0; i < rodadas; i++) {
+    const ordem = i % 2 === 0 ? [api, linhaBase] : [linhaBase, api];
+    for (const alvo of ordem) (alvo === api ? daApi : daBase).push(await medirComCpu(alvo, url));
+  }
+  const razoes = daApi.map((m, i) => m.rps / daBase[i]!.rps);
+  return {
+    rps: mediana(daApi.map((m) => m.rps)),
+    p50: mediana(daApi.map((m) => m.p50)),
+    p99: Math.max(...daApi.map((m) => m.p99)),
+    p99Base: Math.max(...daBase.map((m) => m.p99)),
+    razao: mediana(razoes),
+    razoes,
+    cpuUs: cpuPorRequisicao(daApi),
+    cpuUsBase: cpuPorRequisicao(daBase),
   };
-  semFalhas(await autocannon({ ...opcoes, duration: AQUECIMENTO_S }));
-  const cpuAntes = cpuSegundos(pid);
-  const r = semFalhas(await autocannon({ ...opcoes, duration: segundos }));
-  const cpuDepois = cpuSegundos(pid);
-  const cpuUs = cpuAntes === null || cpuDepois === null ? null : ((cpuDepois - cpuAntes) * 1e6) / r.requests.total;
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs };
 }
 
 async function iniciarServidor(iniciar: (env: NodeJS.ProcessEnv) => ChildProcess, sonda: string) {
@@ -130,28 +171,31 @@ writeFileSync(arquivoRespostas, JSON.stringify(respostas));
 const base = await iniciarServidor((env) => iniciarTs('bench/base-fastify.ts', { BENCH_RESPOSTAS: arquivoRespostas, ...env }), cenarios[0]![1]);
 const baseUrl = base.base;
 
+const alvoApi: Alvo = { base: baseApi, token, pid: api.processo.pid };
+const alvoBase: Alvo = { base: baseUrl, token: null, pid: base.processo.pid };
 const linhas: (string | number)[][] = [];
 for (const [nome, url] of cenarios) {
-  const real = await medir(baseApi + url, token, api.processo.pid);
-  const linhaBase = await medir(baseUrl + url, null, base.processo.pid);
+  const m = await compararLadoALado(url, alvoApi, alvoBase);
   const itens = (JSON.parse(respostas[url]!) as { dados?: unknown[]; total?: number }).total;
   linhas.push([
     nome,
     itens === undefined ? '-' : inteiro(itens),
-    inteiro(real.rps),
-    real.p50,
-    real.p99,
-    inteiro(linhaBase.rps),
-    linhaBase.p99,
-    (real.rps / linhaBase.rps).toFixed(2),
-    real.cpuUs?.toFixed(0) ?? '?',
-    linhaBase.cpuUs?.toFixed(0) ?? '?',
+    inteiro(m.rps),
+    m.razao.toFixed(2),
+    m.razoes.map((r) => r.toFixed(2)).join(' / '),
+    `${m.p50} / ${m.p99}`,
+    m.p99Base,
+    m.cpuUs?.toFixed(0) ?? '?',
+    m.cpuUsBase?.toFixed(0) ?? '?',
   ]);
 }
 const rssApi = picoRssMb(api.processo.pid);
 await encerrar(api.processo);
 await encerrar(base.processo);
 
-console.log(`\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões, ${segundos} s por medição após ${AQUECIMENTO_S} s de aquecimento\n`);
-console.log(tabela(['cenário', 'total', 'req/s', 'p50 ms', 'p99 ms', 'req/s linha de base', 'p99 ms linha de base', 'razão', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
+console.log(
+  `\n${inteiro(imoveis)} imóveis, ${CONEXOES} conexões; por cenário, ${AQUECIMENTO_S} s de aquecimento de cada servidor e ` +
+    `${rodadas} rodadas de ${segundos} s de cada, alternadas (razão: a mediana das rodadas; p99: a pior rodada)\n`,
+);
+console.log(tabela(['cenário', 'total', 'req/s', 'razão', 'razão por rodada', 'p50 / p99 ms', 'p99 ms linha de base', 'CPU µs/req', 'CPU µs/req linha de base'], linhas));
 console.log(`\npico RSS da API: ${rssApi ?? '?'} MB (meta < 200)`);
