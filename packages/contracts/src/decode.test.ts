@@ -83,6 +83,19 @@ describe('decodificarEvento', () => {
     });
   });
 
+  it('reads the envelope\'s ocorrido_em in any ISO 8601 form with an offset, and refuses the event without one', () => {
+    const comOcorridoEm = (ocorridoEm: string) => JSON.stringify({ ...(JSON.parse(salvo({})) as object), ocorrido_em: ocorridoEm });
+    expect(decodificarEvento('imovel', ID, comOcorridoEm('2026-11-21t14:03:12z'))).toMatchObject({ ok: true, evento: { ocorrido_em: '2026-11-21T14:03:12Z' } });
+    expect(decodificarEvento('imovel', ID, comOcorridoEm('2026-11-21T14:03-0300'))).toMatchObject({ ok: true, evento: { ocorrido_em: '2026-11-21T14:03:00-03:00' } });
+    expect(decodificarEvento('imovel', ID, comOcorridoEm('2026-11-21T14:03:12'))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+  });
+
+  it('applies an event whose numbers overflow a double: wrong values, corrected by the mapping', () => {
+    const foto = { arquivo: 'a.jpg', ordem: 0, principal: true, publica: true, alterada_em: null };
+    const json = salvo({ vagas: 0, fotos: [foto] }).replace('"ordem":0', '"ordem":1e400').replace('"vagas":0', '"vagas":-1e400');
+    expect(decodificarEvento('imovel', ID, json)).toMatchObject({ ok: true, evento: { dados: { vagas: -Infinity, fotos: [{ ordem: Infinity }] } } });
+  });
+
   it('takes any 8-4-4-4-12 hex id, as the API does', () => {
     const id = '0c0e0000-0000-9a63-0000-000000000001';
     expect(decodificarEvento('imovel', id, salvo({ id }))).toMatchObject({ ok: true, evento: { dados: { id } } });

@@ -59,7 +59,8 @@ export type Valores = z.infer<typeof Valores>;
 export const FotoRegistro = z.object({
   // An empty key is a wrong value inside a valid event: the photo is left out (domain's fotos.ts).
   arquivo: z.string(),
-  ordem: z.number(),
+  // An order too large for a double (`1e400`) is a wrong value too: it sorts last.
+  ordem: numero,
   principal: z.boolean(),
   publica: z.boolean(),
   alterada_em: dataHoraDoRegistro,
@@ -109,7 +110,8 @@ export type CondominioRegistro = z.infer<typeof CondominioRegistro>;
 const envelope = {
   evento_id: z.guid(),
   versao_schema: z.literal(1),
-  ocorrido_em: dataHora,
+  /** Any ISO 8601 form with an offset (`t`/`z` in lower case too, as RFC 3339 allows), rewritten into RFC 3339. */
+  ocorrido_em: z.string().transform(paraRfc3339).pipe(dataHora),
   versao: z.int().min(1),
 };
 

@@ -43,6 +43,19 @@ describe('mapearFotos', () => {
     ]);
   });
 
+  it('sorts an ordem too large for a double (read as Infinity) after every other, then by arquivo', () => {
+    const fotos = mapearFotos(
+      [foto({ arquivo: 'b.jpg', ordem: Infinity }), foto({ arquivo: 'a.jpg', ordem: Infinity }), foto({ arquivo: 'c.jpg', ordem: 7 }), foto({ arquivo: 'd.jpg', ordem: -Infinity })],
+      BASE,
+    );
+    expect(fotos.map((f) => [f.url, f.ordem])).toEqual([
+      [`${BASE}/d.jpg`, 1],
+      [`${BASE}/c.jpg`, 2],
+      [`${BASE}/a.jpg`, 3],
+      [`${BASE}/b.jpg`, 4],
+    ]);
+  });
+
   it('keeps exactly one principal, the first marked in the new order, when two photos are marked', () => {
     const fotos = mapearFotos(
       [foto({ arquivo: 'b.jpg', ordem: 3, principal: true }), foto({ arquivo: 'a.jpg', ordem: 2, principal: true }), foto({ arquivo: 'c.jpg', ordem: 1 })],

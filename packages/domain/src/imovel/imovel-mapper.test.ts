@@ -296,4 +296,10 @@ describe('mapearImovel', () => {
     expect(mapearImovel(registro({ criado_em: '2025-06-01T12:00:00.5+02:00' }), contexto).criado_em).toBe('2025-06-01T10:00:00.500Z');
     expect(mapearImovel(registro({ criado_em: null }), contexto).criado_em).toBeNull();
   });
+
+  it('reads a criado_em whose instant has no four-digit year in UTC as not informed', () => {
+    expect(mapearImovel(registro({ criado_em: '9999-12-31T23:59:59-03:00' }), contexto).criado_em).toBeNull();
+    expect(mapearImovel(registro({ criado_em: '0000-01-01T00:00:00+01:00' }), contexto).criado_em).toBeNull();
+    expect(mapearImovel(registro({ criado_em: '0000-01-01T00:00:00Z' }), contexto).criado_em).toBe('0000-01-01T00:00:00.000Z');
+  });
 });

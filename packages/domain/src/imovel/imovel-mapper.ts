@@ -36,6 +36,16 @@ function titulo(valor: string | null, tipo: string | null, codigo: string): stri
   return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(digitado);
 }
 
+/**
+ * A register date-time as partners read them (UTC, milliseconds); `null` when the instant falls
+ * outside the years 0000–9999 in UTC (`9999-12-31T23:59:59-03:00`), which that form cannot hold.
+ */
+function emUtc(dataHora: string | null): string | null {
+  if (dataHora === null) return null;
+  const iso = new Date(dataHora).toISOString();
+  return iso.length === 'AAAA-MM-DDTHH:MM:SS.mmmZ'.length ? iso : null;
+}
+
 function descricao(html: string | null): string | null {
   const texto = htmlParaTexto(html);
   return texto === null ? null : removerContatos(texto);
@@ -91,6 +101,6 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
     fotos: mapearFotos(registro.fotos, contexto.fotosBaseUrl),
     video_url: urlVideo(registro.video_url),
     tour_virtual_url: urlTourVirtual(registro.tour_virtual_url),
-    criado_em: registro.criado_em === null ? null : new Date(registro.criado_em).toISOString(),
+    criado_em: emUtc(registro.criado_em),
   };
 }

@@ -81,6 +81,10 @@ describe('removerContatos', () => {
     '+55 11 98765 - 4321',
     '11 3333 - 4444',
     '21 2222 – 3333',
+    // The country code without "+", as WhatsApp links write it; a hyphen that does not break.
+    '5511987654321',
+    '551133334444',
+    '11 98765\u20114321',
   ])('replaces the telephone number %s', (telefone) => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
@@ -118,6 +122,7 @@ describe('removerContatos', () => {
     'obras entre 2019-2020',
     'safra 2023 2024',
     'código AP12345678',
+    'código AP5511987654321',
     'CEP 01310-100',
     '3 quartos, 2 vagas, 1 suíte',
     'áreas de 1200 - 1500 m²',
@@ -155,6 +160,12 @@ describe('removerContatos', () => {
     expect(removerContatos('WhatsApp +55 11 98765-4321 - 2 quartos')).toBe('WhatsApp [removido] - 2 quartos');
     expect(removerContatos('Ligue +55 11 3333-4444 - 30 minutos do centro')).toBe('Ligue [removido] - 30 minutos do centro');
     expect(removerContatos('Contato: +55 11 98765 4321 - 120 m²')).toBe('Contato: [removido] - 120 m²');
+  });
+
+  it('removes the number from a WhatsApp link', () => {
+    expect(removerContatos('wa.me/5511987654321 ou api.whatsapp.com/send?phone=551133334444')).toBe(
+      'wa.me/[removido] ou api.whatsapp.com/send?phone=[removido]',
+    );
   });
 
   it('removes every contact in a text and keeps the rest', () => {

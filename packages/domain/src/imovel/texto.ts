@@ -59,10 +59,10 @@ function arrumarLinhasComCr(texto: string): string {
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
 const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}[.,])(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
-/** A dash as typed: rich-text editors turn - into – or —. */
-const TRACO = String.raw`[\-\u2013\u2014]`;
+/** A dash as typed: rich-text editors turn - into – or —, or a hyphen that does not break (U+2010–U+2014). */
+const TRACO = String.raw`[\-\u2010-\u2014]`;
 /** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
-const SEP = String.raw`[ \t\u00a0.\-\u2013\u2014]`;
+const SEP = String.raw`[ \t\u00a0.\-\u2010-\u2014]`;
 /** A dash with spaces around it, on one line. */
 const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
 /** A space on one line. */
@@ -91,6 +91,11 @@ const TELEFONE = new RegExp(
   String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?|0?\d{2}${SEP}?)?(?<numero>(?:9[ .])?\d{4,5}(?:${TRACO_ESPACADO}|${SEP})?\d{4})${FIM_NUMERO}`,
   'gu',
 );
+/**
+ * A Brazilian number with the country code and no `+`, all digits, as WhatsApp links write it
+ * (`wa.me/5511987654321`, `phone=551133334444`): 55, an area code, a mobile or landline number.
+ */
+const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-5]\d{7})${FIM_NUMERO}`, 'gu');
 /** A mobile or landline number split by a dash, glued to the word before it: "Ligue98765-4321". */
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
 /**
@@ -100,7 +105,7 @@ const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${
  * next item: `+55 11 98765-4321 - 2 quartos`).
  */
 const TELEFONE_INTERNACIONAL = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2013\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
+  String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2010-\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
   'gu',
 );
 
@@ -159,7 +164,7 @@ function digitos(texto: string, limite: number): number {
 /**
  * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
  * Order matters: e-mails first (they may contain digits), then the longer document numbers,
- * then telephones (another country's, then Brazil's), so a CPF is not half-eaten as a telephone.
+ * then telephones (with a country code, then without), so a CPF is not half-eaten as a telephone.
  * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
  * lookaheads likewise only skip positions where no match can start).
  */
@@ -175,6 +180,7 @@ export function removerContatos(texto: string): string {
   }
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
+  if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);
   return resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, substituirColado);
 }
 
