@@ -278,13 +278,17 @@ describe('parameter validation', () => {
     expect(JSON.parse(r.body)).toEqual({ mensagem: "parâmetro 'por_pagina' inválido: deve ser no máximo 200" });
   });
 
-  it('answers a URL that does not decode (a stray %) with 400 and an Erro', async () => {
-    for (const url of ['/api/v1/imoveis/%E0%A4%A', '/api/v1/imoveis%', '/api/v1/imoveis/removidos%ZZ?desde=x']) {
+  it('reads a path that does not decode (a stray %) as the value sent: the 400 names id, after the credential', async () => {
+    for (const url of ['/api/v1/imoveis/%E0%A4%A', '/api/v1/imoveis/%ZZ', '/api/v1/imoveis/removidos%ZZ?desde=x']) {
       const r = await api.get(url);
       expect(r.statusCode, url).toBe(400);
       expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(JSON.parse(r.body), url).toEqual({ mensagem: expect.stringContaining('URL inválida') });
+      expect(JSON.parse(r.body), url).toEqual({ mensagem: expect.stringContaining("parâmetro 'id' inválido") });
+      expect((await api.get(url, { token: null })).statusCode, url).toBe(401);
     }
+    const semRota = await api.get('/api/v1/imoveis%');
+    expect(semRota.statusCode).toBe(404);
+    expect(JSON.parse(semRota.body)).toEqual({ mensagem: expect.any(String) });
   });
 
   it('ignores parameters the operation does not define', async () => {

@@ -71,6 +71,24 @@ export function geradorDeIdDaRequisicao(confiarNoProxy: boolean): (req: Incoming
   };
 }
 
+/**
+ * A path the router cannot decode (`/imoveis/%ZZ`, a `%` escape that is no UTF-8) with its `%`
+ * taken literally, so that it reaches its route like any other bad value: the gate checks the
+ * credential and the limit first, then the 400 names the parameter (`id`). The router would
+ * refuse it before any hook, credential or not.
+ */
+export function comCaminhoDecodificavel(url: string): string {
+  if (!url.includes('%')) return url;
+  const fimDoCaminho = url.includes('?') ? url.indexOf('?') : url.length;
+  const caminho = url.slice(0, fimDoCaminho);
+  try {
+    decodeURIComponent(caminho);
+    return url;
+  } catch {
+    return caminho.replaceAll('%', '%25') + url.slice(fimDoCaminho);
+  }
+}
+
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
   const metricas = deps.metricas ?? criarMetricas();
@@ -88,6 +106,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 64 * 1024 },
+    rewriteUrl: (req) => comCaminhoDecodificavel(req.url ?? '/'),
     // A request Node's parser or the router refuses gets an Erro body like every other failure.
     frameworkErrors: responderErroDoFramework,
     clientErrorHandler: responderErroDeCliente,

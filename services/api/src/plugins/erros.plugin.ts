@@ -68,11 +68,6 @@ const MENSAGENS_FRAMEWORK: Record<number, string> = {
   431: 'cabeçalhos grandes demais',
 };
 
-/** Framework errors whose status alone says too little. */
-const MENSAGENS_POR_CODIGO: Record<string, string> = {
-  FST_ERR_BAD_URL: 'URL inválida: um % não forma um caractere válido',
-};
-
 /** A parameter zod refused, as the API's own failure. */
 function comoErroDaApi(erro: FastifyError | Error, request: FastifyRequest): FastifyError | Error {
   if (!hasZodFastifySchemaValidationErrors(erro)) return erro;
@@ -82,9 +77,9 @@ function comoErroDaApi(erro: FastifyError | Error, request: FastifyRequest): Fas
 
 function paraResposta(erro: FastifyError | Error): Resposta {
   if (erro instanceof ErroApi) return { status: erro.statusCode, mensagem: erro.message, cabecalhos: erro.cabecalhos };
-  const { code, statusCode } = erro as FastifyError;
+  const { statusCode } = erro as FastifyError;
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
-    const mensagem = MENSAGENS_POR_CODIGO[code] ?? MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada';
+    const mensagem = MENSAGENS_FRAMEWORK[statusCode] ?? 'requisição recusada';
     return { status: statusCode, mensagem, cabecalhos: {} };
   }
   return { status: 500, mensagem: 'falha temporária; tente novamente', cabecalhos: {} };
