@@ -20,23 +20,34 @@ describe('date-time parameters', () => {
     '2026-11-21T10:00:00-03',
     '2026-11-21T10:00-03:00',
     '2026-11-21T13:00Z',
+    '2026-11-21T13Z',
+    '20261121T13Z',
+    '2026-11-21T10-03',
+    '20261121T130000Z',
+    '20261121T100000-0300',
+    '20261121T1000-03',
+    '2026-11-21T10:00:00,000-03:00',
     // A + the client did not send as %2B arrives as a space.
     '2026-11-21T16:00:00 03:00',
     '2026-11-21T16:00:00 0300',
     '2026-11-21T16:00:00 03',
     '2026-11-21T16:00:00+03:00',
+    '20261121T160000 0300',
   ])('reads %s as the instant the client meant', (valor) => {
     expect(instante(valor)).toBe(DEZ_HORAS_EM_BRASILIA);
   });
 
   it('keeps the milliseconds', () => {
     expect(instante('2026-11-21T10:00:00.123-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
+    expect(instante('20261121T100000,123-0300')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
   });
 
   it.each([
     '2026-11-21T10:00:00', // no time zone
     '2026-11-21',
-    '2026-11-21T10Z', // no minutes
+    '2026-1121T10:00Z', // a date half extended, half basic
+    '2026-11-21T10:0000Z',
+    '2026-11-21T10:00:00.Z',
     '2026-11-21T10:00:00-3:00',
     '2026-11-21T10:00:00-03:0',
     '2026-11-21T25:00:00Z',

@@ -125,7 +125,7 @@ function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
  * `2026-11-21T10:00:00 03:00`) read as the `+` it was.
  */
 export function normalizarDataHora(valor: string): string {
-  return paraRfc3339(valor.replace(/^(\d{4}-\d{2}-\d{2}[Tt][0-9:.]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
+  return paraRfc3339(valor.replace(/^(\d{4}-?\d{2}-?\d{2}[Tt][0-9:.,]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
 }
 
 const parametroDataHora = () =>
