@@ -80,6 +80,24 @@ describe('trocarProjecao', () => {
     expect(resumo).toMatchObject({ mantidos: 1, alterados: 0 });
   });
 
+  it('keeps a property the rebuild never saw at all (a topic that lost its events) as a Withdrawn item', () => {
+    const [anunciado, retirado, nunca] = [randomUUID(), randomUUID(), randomUUID()];
+    aplicar(live, [imovelSalvo(anunciado, 1), imovelSalvo(retirado, 1)]);
+    aplicar(live, [imovelSalvo(retirado, 2, { ativo: false }), imovelSalvo(nunca, 1, { ativo: false })]);
+    const retiradoEm = listados().find((item) => item.id === retirado)?.atualizado_em;
+
+    const resumo = trocar();
+
+    expect(leitor.obterAnunciado(anunciado)).toBeNull();
+    expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
+    const comoRetirado = (id: string, atualizadoEm: unknown) => ({ id, codigo: expect.any(String), publicado: false, atualizado_em: atualizadoEm });
+    expect(listados().sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [comoRetirado(anunciado, new Date(resumo.instante).toISOString()), comoRetirado(retirado, retiradoEm)].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(1);
+    expect(resumo).toMatchObject({ imoveis: 2, ausentes: 2, mantidos: 1, alterados: 1 });
+  });
+
   it('stamps what changed after copying, just before the commit, so no change predates its visibility', () => {
     const a = randomUUID();
     aplicar(live, [imovelSalvo(a, 1)]);

@@ -18,6 +18,8 @@ export interface ResumoTroca {
   /** Listed items that differ: they take the switch instant and reappear in incremental listings. */
   alterados: number;
   removidosNovos: number;
+  /** Listed live, absent from the rebuild: kept as Withdrawn items (ops should ask why). */
+  ausentes: number;
   geracao: number;
 }
 
@@ -35,7 +37,8 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       // while advertised, the same Withdrawn item (codigo) while not. A property the live
       // projection saw advertised stays listed (a Withdrawn item) even when the rebuild, reading a
       // compacted topic, never saw it advertised. A property the live projection saw deleted stays
-      // deleted: the rebuild may have caught up before the deletion.
+      // deleted: the rebuild may have caught up before the deletion. One it saw listed and the
+      // rebuild never saw at all stays listed too, as a Withdrawn item.
       // What changed is marked ALTERADO here and stamped at the end, just before the commit: the
       // copy takes seconds, and a change must not carry an instant from before it can be read.
       db.exec(`
@@ -48,6 +51,12 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
             o.atualizado_em AS atualizado_antes
           FROM novo.imoveis n LEFT JOIN main.imoveis o ON o.id = n.id
           WHERE n.id NOT IN (SELECT id FROM main.removidos)
+          UNION ALL
+          -- Listed live but absent from the rebuild (a topic that lost its events): a partner
+          -- holding it must learn it is gone, so it stays a Withdrawn item.
+          SELECT o.id, o.codigo, o.versao, o.condominio_id, 0, o.documento, 1, o.anunciado = 0, o.atualizado_em
+          FROM main.imoveis o
+          WHERE o.ja_anunciado = 1 AND NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = o.id)
         )
         SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, mantido,
           CASE WHEN ja_anunciado = 0 THEN NULL WHEN mantido THEN atualizado_antes ELSE ${ALTERADO} END AS atualizado_em
@@ -73,8 +82,10 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         .run(instante).changes;
       db.exec(SQL_RECONTAR);
       const contagem = db
-        .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null }>(
-          'SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados FROM troca_imoveis',
+        .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null; ausentes: number | null }>(
+          `SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados,
+             sum(NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = t.id)) AS ausentes
+           FROM troca_imoveis t`,
         )
         .get();
       db.exec('DROP TABLE troca_imoveis');
@@ -86,6 +97,7 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         mantidos: contagem?.mantidos ?? 0,
         alterados: contagem?.alterados ?? 0,
         removidosNovos,
+        ausentes: contagem?.ausentes ?? 0,
         geracao,
       };
     });

@@ -30,8 +30,11 @@ try {
     log,
     intervaloMs: 5_000,
   });
+  if (resumo.ausentes > 0) {
+    log.warn({ ausentes: resumo.ausentes }, 'imóveis listados na projeção viva ausentes dos tópicos: ficam como retirados; os tópicos perderam eventos?');
+  }
   process.stdout.write(
-    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas\n`,
+    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} ausentes dos tópicos (retirados)\n`,
   );
 } catch (erro) {
   if (!(erro instanceof ArquivoTravado)) throw erro;
