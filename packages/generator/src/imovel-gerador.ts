@@ -466,7 +466,8 @@ export class FabricaImoveis {
     html += areaUtil !== null ? `Área útil de ${areaUtil} m².</p>` : 'Consulte a metragem.</p>';
     const contato = rng.real();
     // Contact details typed into the editor: a telephone, an e-mail, or even the owner's CPF.
-    if (contato < 0.06) html += `<p>Agende sua visita: ${corretor.telefone}<br>WhatsApp ${corretor.telefone.replace(/\D/g, '')}</p>`;
+    if (contato < 0.03) html += `<p>Agende sua visita: ${corretor.telefone}<br>WhatsApp ${corretor.telefone.replace(/\D/g, '')}</p>`;
+    else if (contato < 0.06) html += `<p>WhatsApp: <a href="https://wa.me/55${corretor.telefone.replace(/\D/g, '')}">wa.me/55${corretor.telefone.replace(/\D/g, '')}</a></p>`;
     else if (contato < 0.1) html += `<p>Mais informações: <a href="mailto:${corretor.email}">${corretor.email}</a></p>`;
     else if (contato < 0.115) html += `<p>Proprietário ${proprietario.nome}, CPF ${proprietario.cpf}</p>`;
     else if (contato < 0.13) html += `<div>Tratar direto com o dono: ${proprietario.telefone}</div>`;
