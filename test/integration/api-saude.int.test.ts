@@ -53,9 +53,10 @@ describe('/health/live and /health/ready', () => {
     expect(corpo.motivos.join()).toContain('atrasada');
   });
 
-  it('is not ready while the projector has never caught up', async () => {
+  it('is not ready while the projector has never caught up, and its metrics call the projection infinitely old', async () => {
     const api = await apiCom({ emDiaEm: null });
     expect((await pronto(api)).status).toBe(503);
+    expect((await api.get('/metrics', { token: null })).body).toMatch(/^projecao_idade_segundos \+Inf$/m);
   });
 
   it("is not ready, and answers partners the contract's 500 (temporary failure) with an Erro and Retry-After, while the projection is missing; becomes ready once it appears", async () => {
@@ -69,6 +70,10 @@ describe('/health/live and /health/ready', () => {
     const { status, corpo } = await pronto(api);
     expect(status).toBe(503);
     expect(corpo.motivos).toContain('projeção ausente');
+    // Unknown is neither fresh nor caught up: an alert on the age fires, one on the lag stays quiet.
+    const metricas = (await api.get('/metrics', { token: null })).body;
+    expect(metricas).toMatch(/^projecao_idade_segundos \+Inf$/m);
+    expect(metricas).toMatch(/^projecao_atraso_mensagens nan$/im); // prom-client writes "Nan", which Prometheus reads
     const r = await api.get('/api/v1/imoveis');
     expect(r.statusCode).toBe(500);
     expect(r.headers['retry-after']).toMatch(/^\d+$/);

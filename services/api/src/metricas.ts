@@ -58,22 +58,19 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
   };
   new Gauge({
     name: 'projecao_idade_segundos',
-    help: 'Segundos desde que o projetor confirmou estar em dia com o Kafka (ausente sem projeção)',
+    help: 'Segundos desde que o projetor confirmou estar em dia com o Kafka (+Inf sem projeção ou sem confirmação)',
     registers: [registro],
     collect() {
-      const { idadeS } = metricas.lerFrescor();
-      if (idadeS === null) this.reset();
-      else this.set(idadeS);
+      // Unknown is never fresh: an alert on the age fires for a missing or never-caught-up projection.
+      this.set(metricas.lerFrescor().idadeS ?? Number.POSITIVE_INFINITY);
     },
   });
   new Gauge({
     name: 'projecao_atraso_mensagens',
-    help: 'Mensagens que faltavam consumir no último registro do projetor',
+    help: 'Mensagens que faltavam consumir no último registro do projetor (NaN sem registro)',
     registers: [registro],
     collect() {
-      const { atraso } = metricas.lerFrescor();
-      if (atraso === null) this.reset();
-      else this.set(atraso);
+      this.set(metricas.lerFrescor().atraso ?? Number.NaN);
     },
   });
   return metricas;

@@ -1,7 +1,12 @@
 // Prometheus metrics of the projector, on a registry of its own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export function criarMetricas() {
+/**
+ * `emDiaEm`: the last instant the projection was caught up (the database's record), read at each
+ * scrape, so the age grows while Kafka is away and starts from the record a restart found.
+ */
+export function criarMetricas(opcoes: { emDiaEm?: () => number | null; agora?: () => number } = {}) {
+  const { emDiaEm = () => null, agora = Date.now } = opcoes;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   return {
@@ -26,8 +31,12 @@ export function criarMetricas() {
     }),
     emDiaHaSegundos: new Gauge({
       name: 'projetor_em_dia_ha_segundos',
-      help: 'Segundos desde a última vez em que o projetor havia consumido todas as partições até o fim.',
+      help: 'Segundos desde a última vez em que o projetor havia consumido todas as partições até o fim (+Inf: nunca).',
       registers: [registry],
+      collect() {
+        const instante = emDiaEm();
+        this.set(instante === null ? Number.POSITIVE_INFINITY : Math.max(0, agora() - instante) / 1000);
+      },
     }),
     duracaoLote: new Histogram({
       name: 'projetor_lote_duracao_segundos',

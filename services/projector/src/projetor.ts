@@ -170,7 +170,6 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       return valor;
     });
     if (emDiaEm === undefined) return { atraso, emDiaEm: escritor.emDiaEm() };
-    opcoes.metricas?.emDiaHaSegundos.set(emDiaEm === null ? Number.NaN : (instante - emDiaEm) / 1000);
     // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
     if (++checkpoints % 6 === 0) escritor.checkpoint();
     return { atraso, emDiaEm };

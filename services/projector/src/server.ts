@@ -41,7 +41,7 @@ function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trav
 }
 
 const { escritor, trava } = abrirOuSair(config.DATABASE_PATH);
-const metricas = criarMetricas();
+const metricas = criarMetricas({ emDiaEm: () => escritor.emDiaEm() });
 
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 let fase: 'iniciando' | 'consumindo' | 'encerrando' = 'iniciando';
