@@ -25,4 +25,9 @@ describe('ConfigProjetor', () => {
     expect(() => lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '14' })).toThrow(/^configuração inválida: READY_MAX_LAG_SECONDS: /);
     expect(lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '15' }).READY_MAX_LAG_SECONDS).toBe(15);
   });
+
+  it('refuses one topic for both aggregates, naming it', () => {
+    const env = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', IMOVEIS_TOPIC: 'registro', CONDOMINIOS_TOPIC: 'registro' };
+    expect(() => lerConfiguracao(ConfigProjetor, env)).toThrow(/^configuração inválida: CONDOMINIOS_TOPIC: deve ser outro tópico que IMOVEIS_TOPIC \(registro\)$/);
+  });
 });

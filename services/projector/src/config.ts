@@ -48,5 +48,9 @@ export const ConfigProjetor = z.object({
   if (c.READY_MAX_LAG_SECONDS * 1000 < 3 * c.FRESHNESS_INTERVAL_MS) {
     ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o triplo de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
   }
+  // A topic is read as one aggregate's: one topic for both would send every event of the other to the dead letters.
+  if (c.IMOVEIS_TOPIC === c.CONDOMINIOS_TOPIC) {
+    ctx.addIssue({ code: 'custom', path: ['CONDOMINIOS_TOPIC'], message: `deve ser outro tópico que IMOVEIS_TOPIC (${c.IMOVEIS_TOPIC})` });
+  }
 });
 export type ConfigProjetor = z.output<typeof ConfigProjetor>;
