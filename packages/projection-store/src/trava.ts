@@ -18,7 +18,10 @@ export function travarArquivo(caminho: string): Trava {
   const db = new Database(caminho);
   try {
     db.pragma('busy_timeout = 0');
-    // Held until released; nothing is ever written, so no journal is created.
+    // Nothing is ever written: a journal in memory leaves no file beside the lock when the process
+    // is killed holding it (OFF still creates one for the exclusive lock).
+    db.pragma('journal_mode = MEMORY');
+    // Held until released.
     db.exec('BEGIN EXCLUSIVE');
   } catch (erro) {
     db.close();
