@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { pino, type Logger } from 'pino';
@@ -594,6 +595,25 @@ describe('projector against a real Kafka broker', () => {
       expect(saiuCom).toBe(1);
       expect(linhas).toEqual([expect.objectContaining({ level: 60, code: expect.stringMatching(codigo), msg: expect.stringContaining('DATABASE_PATH') })]);
     }
+  });
+
+  it('stops with one line naming METRICS_PORT when the port is taken, before the projection is created', async () => {
+    const ocupante = createServer();
+    await new Promise<void>((resolve) => ocupante.listen(0, '127.0.0.1', resolve));
+    limpezas.push(() => void ocupante.close());
+    const banco = sqliteTemporario();
+    limpezas.push(() => banco.remover());
+    const processo = spawn(...comandoServico('projector'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: String((ocupante.address() as AddressInfo).port), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const codigo = await new Promise((resolve) => processo.once('close', resolve));
+    expect(codigo).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: METRICS_PORT: /)]);
+    expect(existsSync(banco.caminho)).toBe(false);
   });
 
   it('refuses, with one line naming it, a projection left writing without fsync when the OS restarted', async () => {

@@ -19,33 +19,56 @@ const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
  * older version, possibly corrupt) or cannot write (path, permissions, disk): one line naming
  * it, exit 1.
  */
-function abrirOuSair(caminho: string): { escritor: EscritorProjecao; trava: Trava } {
+function sairSeProjecaoRecusada(erro: unknown, caminho: string): never {
+  if (erro instanceof ArquivoTravado) {
+    log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
+  } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos) {
+    log.fatal({ code: erro.code }, erro.message);
+  } else if (ehFalhaDeArmazenamento(erro) || ehFalhaDeArquivo(erro)) {
+    const { code, message } = erro as NodeJS.ErrnoException;
+    log.fatal({ code, banco: caminho }, `a projeção ${caminho} não pode ser aberta para escrita (DATABASE_PATH): ${message}`);
+  } else {
+    throw erro;
+  }
+  process.exit(1);
+}
+
+/** One writer per file: a second projector's batches would interleave with this one's. */
+function travarOuSair(caminho: string): Trava {
   try {
     garantirDiretorio(caminho);
-    // One writer per file: a second projector's batches would interleave with this one's.
-    const trava = travarArquivo(`${caminho}.projetor.lock`);
-    return { escritor: EscritorProjecao.abrir(caminho), trava };
+    return travarArquivo(`${caminho}.projetor.lock`);
   } catch (erro) {
-    if (erro instanceof ArquivoTravado) {
-      log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
-    } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos) {
-      log.fatal({ code: erro.code }, erro.message);
-    } else if (ehFalhaDeArmazenamento(erro) || ehFalhaDeArquivo(erro)) {
-      const { code, message } = erro as NodeJS.ErrnoException;
-      log.fatal({ code, banco: caminho }, `a projeção ${caminho} não pode ser aberta para escrita (DATABASE_PATH): ${message}`);
-    } else {
-      throw erro;
-    }
-    process.exit(1);
+    return sairSeProjecaoRecusada(erro, caminho);
   }
 }
 
-const { escritor, trava } = abrirOuSair(config.DATABASE_PATH);
-const metricas = criarMetricas({ emDiaEm: () => escritor.emDiaEm() });
+function abrirOuSair(caminho: string): EscritorProjecao {
+  try {
+    return EscritorProjecao.abrir(caminho);
+  } catch (erro) {
+    return sairSeProjecaoRecusada(erro, caminho);
+  }
+}
 
-const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
+// Every check that needs no projection comes before it is created or migrated (a migration of a
+// million rows takes over a minute): the lock, then the metrics port.
+const trava = travarOuSair(config.DATABASE_PATH);
+/** The projection once open: readiness and metrics ask it, and find none before. */
+const projecao: { escritor?: EscritorProjecao } = {};
+const emDiaEm = (): number | null => projecao.escritor?.emDiaEm() ?? null;
+const metricas = criarMetricas({ emDiaEm });
 let fase: 'iniciando' | 'consumindo' | 'encerrando' = 'iniciando';
+const http = criarHttpOperacional({ registry: metricas.registry, fase: () => fase, emDiaEm, atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 });
+await escutarOuSair(
+  () => http.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT }),
+  { host: 'METRICS_HOST', porta: 'METRICS_PORT' },
+  { host: config.METRICS_HOST, porta: config.METRICS_PORT },
+);
 
+const escritor = abrirOuSair(config.DATABASE_PATH);
+projecao.escritor = escritor;
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 const projetor = criarProjetor({
   kafka,
   escritor,
@@ -67,12 +90,6 @@ const projetor = criarProjetor({
     process.exit(1);
   },
 });
-const http = criarHttpOperacional({
-  registry: metricas.registry,
-  fase: () => fase,
-  emDiaEm: () => escritor.emDiaEm(),
-  atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
-});
 
 closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'encerrando após erro');
@@ -85,11 +102,6 @@ closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   trava.liberar();
 });
 
-await escutarOuSair(
-  () => http.listen({ host: config.METRICS_HOST, port: config.METRICS_PORT }),
-  { host: 'METRICS_HOST', porta: 'METRICS_PORT' },
-  { host: config.METRICS_HOST, porta: config.METRICS_PORT },
-);
 await projetor.iniciar();
 fase = 'consumindo';
 log.info(
