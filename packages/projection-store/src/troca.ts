@@ -18,7 +18,7 @@ export interface ResumoTroca {
   /** Listed items that differ: they take the switch instant and reappear in incremental listings. */
   alterados: number;
   removidosNovos: number;
-  /** Listed live, absent from the rebuild: kept as Withdrawn items (ops should ask why). */
+  /** In the live projection, absent from the rebuild: kept as they were (saved after the rebuild caught up, or gone from the topics). */
   ausentes: number;
   geracao: number;
 }
@@ -37,8 +37,10 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       // while advertised, the same Withdrawn item (codigo) while not. A property the live
       // projection saw advertised stays listed (a Withdrawn item) even when the rebuild, reading a
       // compacted topic, never saw it advertised. A property the live projection saw deleted stays
-      // deleted: the rebuild may have caught up before the deletion. One it saw listed and the
-      // rebuild never saw at all stays listed too, as a Withdrawn item.
+      // deleted: the rebuild may have caught up before the deletion.
+      // A property the rebuild never saw (saved after it caught up, or gone from the topics) stays
+      // as the live projection has it, with a versao of 0: the live projector, seeking back to the
+      // rebuild's offsets, applies its events again instead of skipping them as repeats.
       // What changed is marked ALTERADO here and stamped at the end, just before the commit: the
       // copy takes seconds, and a change must not carry an instant from before it can be read.
       db.exec(`
@@ -48,17 +50,15 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
             max(n.ja_anunciado, coalesce(o.ja_anunciado, 0)) AS ja_anunciado,
             coalesce(o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
                      AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido,
-            o.atualizado_em AS atualizado_antes
+            o.atualizado_em AS atualizado_antes, 0 AS ausente
           FROM novo.imoveis n LEFT JOIN main.imoveis o ON o.id = n.id
           WHERE n.id NOT IN (SELECT id FROM main.removidos)
           UNION ALL
-          -- Listed live but absent from the rebuild (a topic that lost its events): a partner
-          -- holding it must learn it is gone, so it stays a Withdrawn item.
-          SELECT o.id, o.codigo, o.versao, o.condominio_id, 0, o.documento, 1, o.anunciado = 0, o.atualizado_em
+          SELECT o.id, o.codigo, 0, o.condominio_id, o.anunciado, o.documento, o.ja_anunciado, o.ja_anunciado, o.atualizado_em, 1
           FROM main.imoveis o
-          WHERE o.ja_anunciado = 1 AND NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = o.id)
+          WHERE NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = o.id) AND o.id NOT IN (SELECT id FROM novo.removidos)
         )
-        SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, mantido,
+        SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, mantido, ausente,
           CASE WHEN ja_anunciado = 0 THEN NULL WHEN mantido THEN atualizado_antes ELSE ${ALTERADO} END AS atualizado_em
         FROM comparados;
 
@@ -83,9 +83,7 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       db.exec(SQL_RECONTAR);
       const contagem = db
         .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null; ausentes: number | null }>(
-          `SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados,
-             sum(NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = t.id)) AS ausentes
-           FROM troca_imoveis t`,
+          'SELECT count(*) AS imoveis, sum(mantido) AS mantidos, sum(ja_anunciado = 1 AND NOT mantido) AS alterados, sum(ausente) AS ausentes FROM troca_imoveis',
         )
         .get();
       db.exec('DROP TABLE troca_imoveis');

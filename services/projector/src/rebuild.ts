@@ -31,10 +31,12 @@ try {
     intervaloMs: 5_000,
   });
   if (resumo.ausentes > 0) {
-    log.warn({ ausentes: resumo.ausentes }, 'imóveis listados na projeção viva ausentes dos tópicos: ficam como retirados; os tópicos perderam eventos?');
+    // Saved after the rebuild caught up (the live projector applies them again), or gone from the
+    // topics: a retention instead of compaction, or the wrong topic.
+    log.warn({ ausentes: resumo.ausentes }, 'imóveis da projeção viva que a reconstrução não viu: mantidos como estavam');
   }
   process.stdout.write(
-    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} ausentes dos tópicos (retirados)\n`,
+    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos)\n`,
   );
 } catch (erro) {
   if (!(erro instanceof ArquivoTravado)) throw erro;
