@@ -4,7 +4,8 @@
 // An ISO 8601 date-time with its offset: extended (`2026-11-21T10:00:00`) or basic
 // (`20261121T100000`) date and time, reduced to hours and minutes or hours alone, a decimal
 // fraction after a dot or a comma; `Z` or an extended, basic or hours-only offset (`-03:00`,
-// `-0300`, `-03`); `T` and `Z` in either case.
+// `-0300`, `-03`); `T` and `Z` in either case. The date and the time are each in one form, not
+// necessarily the same one.
 const DATA_HORA_ISO =
   /^(\d{4})(-?)(\d{2})\2(\d{2})[Tt](\d{2})(?:(:?)(\d{2})(?:\6(\d{2})(?:[.,](\d+))?)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 

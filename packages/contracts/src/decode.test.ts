@@ -90,7 +90,7 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, comOcorridoEm('2026-11-21T14:03:12'))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
 
-  it('applies an event whose numbers overflow a double: wrong values, corrected by the mapping', () => {
+  it('accepts an event whose numbers overflow a double: wrong values, for the mapping to correct', () => {
     const foto = { arquivo: 'a.jpg', ordem: 0, principal: true, publica: true, alterada_em: null };
     const json = salvo({ vagas: 0, fotos: [foto] }).replace('"ordem":0', '"ordem":1e400').replace('"vagas":0', '"vagas":-1e400');
     expect(decodificarEvento('imovel', ID, json)).toMatchObject({ ok: true, evento: { dados: { vagas: -Infinity, fotos: [{ ordem: Infinity }] } } });

@@ -79,7 +79,8 @@ export function geradorDeIdDaRequisicao(confiarNoProxy: boolean): (req: Incoming
  */
 export function comCaminhoDecodificavel(url: string): string {
   if (!url.includes('%')) return url;
-  const fimDoCaminho = url.includes('?') ? url.indexOf('?') : url.length;
+  const interrogacao = url.indexOf('?');
+  const fimDoCaminho = interrogacao === -1 ? url.length : interrogacao;
   const caminho = url.slice(0, fimDoCaminho);
   try {
     decodeURIComponent(caminho);

@@ -67,7 +67,7 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
   });
   new Gauge({
     name: 'projecao_atraso_mensagens',
-    help: 'Mensagens que faltavam consumir no último registro do projetor (NaN sem registro)',
+    help: 'Mensagens que faltavam consumir no último registro do projetor (NaN sem projeção)',
     registers: [registro],
     collect() {
       this.set(metricas.lerFrescor().atraso ?? Number.NaN);

@@ -81,10 +81,14 @@ describe('removerContatos', () => {
     '+55 11 98765 - 4321',
     '11 3333 - 4444',
     '21 2222 – 3333',
-    // The country code without "+", as WhatsApp links write it; a hyphen that does not break.
+    // The country code without "+", as WhatsApp links write it (the mobile's 9 dropped too).
     '5511987654321',
     '551133334444',
+    '553187654321',
+    // Unicode's hyphen, non-breaking hyphen and figure dash.
+    '11 98765\u20104321',
     '11 98765\u20114321',
+    '11 98765\u20124321',
   ])('replaces the telephone number %s', (telefone) => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
@@ -166,6 +170,10 @@ describe('removerContatos', () => {
     expect(removerContatos('wa.me/5511987654321 ou api.whatsapp.com/send?phone=551133334444')).toBe(
       'wa.me/[removido] ou api.whatsapp.com/send?phone=[removido]',
     );
+  });
+
+  it('removes a 12- or 13-digit run that reads as 55, an area code and a number, whatever it was: privacy first', () => {
+    expect(removerContatos('Matrícula 551234567890')).toBe('Matrícula [removido]');
   });
 
   it('removes every contact in a text and keeps the rest', () => {

@@ -59,7 +59,7 @@ function arrumarLinhasComCr(texto: string): string {
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
 const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}[.,])(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
-/** A dash as typed: rich-text editors turn - into – or —, or a hyphen that does not break (U+2010–U+2014). */
+/** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
 const TRACO = String.raw`[\-\u2010-\u2014]`;
 /** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
 const SEP = String.raw`[ \t\u00a0.\-\u2010-\u2014]`;
@@ -93,9 +93,10 @@ const TELEFONE = new RegExp(
 );
 /**
  * A Brazilian number with the country code and no `+`, all digits, as WhatsApp links write it
- * (`wa.me/5511987654321`, `phone=551133334444`): 55, an area code, a mobile or landline number.
+ * (`wa.me/5511987654321`, `phone=551133334444`): 55, an area code, then a mobile number (with or
+ * without its leading 9, as WhatsApp ids often drop it) or a landline number.
  */
-const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-5]\d{7})${FIM_NUMERO}`, 'gu');
+const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_NUMERO}`, 'gu');
 /** A mobile or landline number split by a dash, glued to the word before it: "Ligue98765-4321". */
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
 /**

@@ -22,7 +22,7 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
     deps.metricas.lerFrescor = () => {
       const frescor = lerFrescor();
       const emDiaEm = frescor?.emDiaEm ?? null;
-      return { idadeS: emDiaEm === null ? null : (deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
+      return { idadeS: emDiaEm === null ? null : Math.max(0, deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
     };
 
     app.get('/health/live', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
