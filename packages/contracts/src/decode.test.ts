@@ -96,6 +96,21 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, json)).toMatchObject({ ok: true, evento: { dados: { vagas: -Infinity, fotos: [{ ordem: Infinity }] } } });
   });
 
+  it('masks the private people and codes agents typed into the free text, then drops the private fields', () => {
+    const privados = {
+      proprietario: { nome: 'Renata Santos Vieira', cpf: '529.982.247-25', telefone: '(11) 98765-4321', email: 'r@x.com' },
+      corretor: { nome: 'Ana Souza', creci: 'CRECI-SP 123456-F', telefone: '(11) 3333-4444', email: 'a@x.com' },
+      matricula: '45.678',
+    };
+    const d = decodificarEvento('imovel', ID, salvo({ ...privados, titulo: 'Casa da Renata Vieira', descricao_html: '<p>Fale com Ana&nbsp;Souza (CRECI-SP 123456-F), matrícula 45.678.</p>' }));
+    expect(d).toMatchObject({ ok: true, evento: { dados: { titulo: 'Casa da [removido]', descricao_html: '<p>Fale com [removido] ([removido]), matrícula [removido].</p>' } } });
+    expect(d.ok && Object.keys(d.evento.dados).filter((k) => k in privados)).toEqual([]);
+  });
+
+  it('applies an event whose private fields have a shape of their own: they are no business of the partner document', () => {
+    expect(decodificarEvento('imovel', ID, salvo({ proprietario: 42, corretor: 'x', matricula: { n: 1 } }))).toMatchObject({ ok: true });
+  });
+
   it('takes any 8-4-4-4-12 hex id, as the API does', () => {
     const id = '0c0e0000-0000-9a63-0000-000000000001';
     expect(decodificarEvento('imovel', id, salvo({ id }))).toMatchObject({ ok: true, evento: { dados: { id } } });

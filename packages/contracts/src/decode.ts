@@ -1,7 +1,9 @@
 // Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
-// a reason code (the dead-letter topic carries it). Pure: no Kafka types here.
+// a reason code (the dead-letter topic carries it). Pure: no Kafka types here. The event keeps no
+// private field, and no private value agents typed into its free text (privados.ts).
 import { isUtf8 } from 'node:buffer';
 import { type z } from 'zod';
+import { mascararPrivados, valoresPrivados } from './privados.ts';
 import { EventoCondominio, EventoImovel, TIPOS_EVENTO, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
 
 export const MOTIVOS_REJEICAO = [
@@ -68,6 +70,11 @@ export function decodificarEvento<A extends Agregado>(
   // dados.id is in lower case by now; the key names the same uuid in whatever case it came.
   if (chave !== null && chave.toLowerCase() !== evento.dados.id) {
     return { ok: false, motivo: 'chave-divergente', detalhe: `chave ${chave} difere de dados.id ${evento.dados.id}` };
+  }
+  if (evento.tipo === 'imovel.salvo') {
+    // The schema dropped the private fields: the raw record is the last place they are known.
+    const dados = mascararPrivados(evento.dados, valoresPrivados((bruto as { dados?: unknown }).dados));
+    if (dados !== evento.dados) return { ok: true, evento: { ...evento, dados } };
   }
   return { ok: true, evento };
 }

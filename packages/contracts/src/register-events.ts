@@ -1,6 +1,7 @@
 // Register change events (register-events.md, contract v1): what arrives on the Kafka topics.
 // Private fields of the register (owner, agent, internal notes…) are deliberately not declared:
 // zod strips undeclared keys, so they never enter the projector's objects, logs or documents.
+// The few read are read from the raw record, to be masked in the free text (decode.ts).
 import { z } from 'zod';
 import { paraRfc3339 } from './data-hora.ts';
 

@@ -1,13 +1,16 @@
-// The mapping over the generator's realistic register data, private fields and all: what agents
-// type into the free text (telephones in every form, e-mails, the owner's CPF) never reaches a
-// partner document, nor does any private field's value.
+// Decoding and mapping over the generator's realistic register data, private fields and all: what
+// agents type into the free text (telephones in every form, e-mails, the owner's CPF and name)
+// never reaches a partner document, nor does any private field's value.
 import { describe, expect, it } from 'vitest';
 import { decodificarEvento } from '@imoveis/contracts';
 import { gerarCargaInicial } from '@imoveis/generator';
 import { mapearImovel } from './imovel-mapper.ts';
 import { FOTOS_BASE_URL } from './registro-de-teste.ts';
 
+/** The raw record's private fields, and its free text as typed. */
 interface Privados {
+  titulo: string | null;
+  descricao_html: string | null;
   proprietario: { nome: string; cpf: string; telefone: string; email: string };
   corretor: { nome: string; creci: string; telefone: string; email: string };
   observacoes_internas: string;
@@ -25,13 +28,15 @@ describe('privacy over generated register data', () => {
     const d = decodificarEvento('imovel', r.chave, r.valor);
     if (!d.ok || d.evento.tipo !== 'imovel.salvo') return [];
     const { dados } = d.evento;
-    return [{ dados, privados: (JSON.parse(r.valor) as { dados: Privados }).dados, documento: mapearImovel(dados, { fotosBaseUrl: FOTOS_BASE_URL, nomeCondominio: null }) }];
+    const privados = (JSON.parse(r.valor) as { dados: Privados }).dados;
+    return [{ dados, privados, documento: mapearImovel(dados, { fotosBaseUrl: FOTOS_BASE_URL, nomeCondominio: null }) }];
   });
 
   it('sends no contact typed into titulo or descricao, however it was written', () => {
     let contatosDigitados = 0;
     for (const { dados, privados, documento } of salvos) {
-      const livre = `${dados.titulo ?? ''} ${dados.descricao_html ?? ''}`;
+      // As the agent typed it, before anything was masked.
+      const livre = `${privados.titulo ?? ''} ${privados.descricao_html ?? ''}`;
       const publicado = `${documento.titulo} ${documento.descricao ?? ''}`;
       const contatos = [privados.proprietario.telefone, privados.corretor.telefone, privados.proprietario.cpf].map((t) => t.replace(/\D/g, '').slice(-8));
       const emails = [privados.proprietario.email, privados.corretor.email];
@@ -43,15 +48,18 @@ describe('privacy over generated register data', () => {
     expect(contatosDigitados).toBeGreaterThan(salvos.length / 20);
   });
 
-  // Values that identify (not `chaves_local`, whose "Portaria" is also a characteristic; not the
-  // owner's name, which agents do type into descriptions and the contract does not scrub).
-  it('sends no identifying private value in any document', () => {
-    for (const { dados, privados, documento } of salvos) {
+  // Values that identify (not `chaves_local`, whose "Portaria" is also a characteristic).
+  it('sends no identifying private value in any document, the names agents typed into descriptions included', () => {
+    let nomesDigitados = 0;
+    for (const { privados, documento } of salvos) {
       const json = JSON.stringify(documento);
       const { proprietario, corretor, observacoes_internas, matricula } = privados;
-      for (const privado of [proprietario.email, corretor.email, corretor.creci, proprietario.cpf, observacoes_internas, matricula]) {
-        if (privado) expect(json, dados.id).not.toContain(privado);
+      if (privados.descricao_html?.includes(proprietario.nome)) nomesDigitados++;
+      for (const privado of [proprietario.nome, corretor.nome, proprietario.email, corretor.email, corretor.creci, proprietario.cpf, observacoes_internas, matricula]) {
+        if (privado) expect(json, documento.id).not.toContain(privado);
       }
     }
+    // The generator types the owner's name into about one description in seventy.
+    expect(nomesDigitados).toBeGreaterThan(salvos.length / 200);
   });
 });

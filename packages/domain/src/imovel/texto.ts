@@ -1,9 +1,8 @@
 // Free text from the register made partner-safe: rich-text HTML to plain text, contact details removed.
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
 import { htmlParaTextoBruto } from './html-texto.ts';
-
-const MARCADOR_REMOVIDO = '[removido]';
 
 /**
  * `descricao_html` as plain text: tags removed, entities decoded, `<br>` and block ends as line
