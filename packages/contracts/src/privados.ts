@@ -16,9 +16,9 @@ export interface ValoresPrivados {
   codigos: readonly unknown[];
 }
 
-/** A value to look for: a word any typing of it contains (in lower case), and its patterns. */
+/** A value to look for: words any typing of it contains, and its patterns. */
 interface Procurado {
-  chave: string;
+  palavras: readonly string[];
   formas: () => string[];
 }
 
@@ -34,7 +34,7 @@ function procurados({ nomes, codigos }: ValoresPrivados): Procurado[] {
     if (palavras.length < 2) continue;
     const [primeira, ultima] = [palavras[0]!, palavras.at(-1)!];
     resultado.push({
-      chave: ultima.toLowerCase(),
+      palavras: [ultima, primeira],
       formas: () => {
         const inteiro = palavras.map(escapar).join(ENTRE_PALAVRAS);
         return palavras.length === 2 ? [inteiro] : [inteiro, `${escapar(primeira)}${ENTRE_PALAVRAS}${escapar(ultima)}`];
@@ -43,23 +43,26 @@ function procurados({ nomes, codigos }: ValoresPrivados): Procurado[] {
   }
   for (const codigo of codigos) {
     const aparado = typeof codigo === 'string' ? codigo.trim() : '';
-    if (aparado.length >= 5) resultado.push({ chave: aparado.toLowerCase(), formas: () => [escapar(aparado)] });
+    if (aparado.length >= 5) resultado.push({ palavras: [aparado], formas: () => [escapar(aparado)] });
   }
   return resultado;
 }
 
+/** Whether `texto` holds `palavra` as sent, in lower or in upper case: how agents type them. */
+const contem = (texto: string | null, palavra: string): boolean =>
+  texto !== null && (texto.includes(palavra) || texto.includes(palavra.toLowerCase()) || texto.includes(palavra.toUpperCase()));
+
 /**
  * `titulo` and `descricao_html` with every private value of the record replaced by the marker;
- * the very record when there is none, in any case. Most texts hold none, and a pattern costs
- * about 15 µs to build (its Unicode classes): one is built only for the values whose last word or
- * code the text holds.
+ * the very record when there is none. Most texts hold none, and a pattern costs about 15 µs to
+ * build (its Unicode classes): one is built only for the values whose words (a name's last and
+ * first, a code) the text holds, as sent or in lower or upper case; the pattern then matches in
+ * any case.
  */
 export function mascararPrivados<T extends { titulo: string | null; descricao_html: string | null }>(registro: T, valores: ValoresPrivados): T {
   const { titulo, descricao_html: descricao } = registro;
-  const todos = procurados(valores);
-  if (todos.length === 0 || (titulo === null && descricao === null)) return registro;
-  const texto = `${titulo ?? ''}\n${descricao ?? ''}`.toLowerCase();
-  const presentes = todos.filter((p) => texto.includes(p.chave));
+  if (titulo === null && descricao === null) return registro;
+  const presentes = procurados(valores).filter((p) => p.palavras.every((palavra) => contem(titulo, palavra) || contem(descricao, palavra)));
   if (presentes.length === 0) return registro;
   // Longer forms first, so a full name is masked whole rather than its first and last words apart.
   const formas = presentes.flatMap((p) => p.formas()).sort((a, b) => b.length - a.length);
