@@ -22,6 +22,10 @@ describe('mascararPrivados', () => {
     expect(mascarar('Vista para o Centro', ['Centro'], ['123'])).toBe('Vista para o Centro');
   });
 
+  it('keeps the text around a name intact when lower case would change its length (İ)', () => {
+    expect(mascarar('İZMİR: fale com Renata Vieira.', ['Renata Vieira'])).toBe('İZMİR: fale com [removido].');
+  });
+
   it('reads a name with the signs of a pattern as text', () => {
     expect(mascarar('Dono: Pedro (Jr.) D’Ávila.', ['Pedro (Jr.) D’Ávila'])).toBe('Dono: [removido].');
     expect(mascarar('Dono: Pedro D’Ávila.', ['Pedro (Jr.) D’Ávila'])).toBe('Dono: [removido].');

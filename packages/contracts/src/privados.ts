@@ -5,9 +5,8 @@
 /** What partners read where something private was: one marker for every kind. */
 export const MARCADOR_REMOVIDO = '[removido]';
 
-/** Between the words of a name typed in a rich-text editor: spaces, or its `&nbsp;`. */
-const ENTRE_PALAVRAS = String.raw`(?:\s|&nbsp;|&#160;)+`;
-const escapar = (texto: string): string => texto.replace(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`);
+/** A letter or digit (lower case), next to which a value is part of another word. */
+const LETRA_OU_DIGITO = /[0-9a-z\u00c0-\u024f]/;
 
 export interface ValoresPrivados {
   /** People: the owner's and the agent's names. */
@@ -16,36 +15,82 @@ export interface ValoresPrivados {
   codigos: readonly unknown[];
 }
 
-/** A value to look for: words any typing of it contains, and its patterns. */
-interface Procurado {
+/** A way a private value is typed: its words as sent, and in lower case. */
+interface Forma {
+  enviadas: readonly string[];
   palavras: readonly string[];
-  formas: () => string[];
 }
 
 /**
- * A person's name is typed whole or by its first and last words ("Renata Vieira"); a one-word
- * name is too likely an ordinary word of the text, and is left alone. A code (CRECI,
- * land-registry number) is typed as it was sent, when it is long enough to be one.
+ * The ways the record's private values are typed: a person's name whole or by its first and last
+ * words ("Renata Vieira"), not a one-word name (too likely an ordinary word of the text); a code
+ * (CRECI, land-registry number) as sent, when it is long enough to be one. Longer forms first, so
+ * a full name is masked whole.
  */
-function procurados({ nomes, codigos }: ValoresPrivados): Procurado[] {
-  const resultado: Procurado[] = [];
+function formas({ nomes, codigos }: ValoresPrivados): Forma[] {
+  const resultado: Forma[] = [];
+  const forma = (enviadas: string[]): Forma => ({ enviadas, palavras: enviadas.map((p) => p.toLowerCase()) });
   for (const nome of nomes) {
     const palavras = typeof nome === 'string' ? nome.trim().split(/\s+/) : [];
     if (palavras.length < 2) continue;
-    const [primeira, ultima] = [palavras[0]!, palavras.at(-1)!];
-    resultado.push({
-      palavras: [ultima, primeira],
-      formas: () => {
-        const inteiro = palavras.map(escapar).join(ENTRE_PALAVRAS);
-        return palavras.length === 2 ? [inteiro] : [inteiro, `${escapar(primeira)}${ENTRE_PALAVRAS}${escapar(ultima)}`];
-      },
-    });
+    resultado.push(forma(palavras));
+    if (palavras.length > 2) resultado.push(forma([palavras[0]!, palavras.at(-1)!]));
   }
   for (const codigo of codigos) {
     const aparado = typeof codigo === 'string' ? codigo.trim() : '';
-    if (aparado.length >= 5) resultado.push({ palavras: [aparado], formas: () => [escapar(aparado)] });
+    if (aparado.length >= 5) resultado.push(forma(aparado.split(/\s+/)));
   }
-  return resultado;
+  const tamanho = (f: Forma) => f.palavras.join(' ').length;
+  return resultado.sort((a, b) => tamanho(b) - tamanho(a));
+}
+
+/** Past the spaces (or an editor's `&nbsp;`) from `i`. */
+function aposSeparadores(texto: string, i: number): number {
+  for (;;) {
+    if (/\s/.test(texto.charAt(i))) i++;
+    else if (texto.startsWith('&nbsp;', i) || texto.startsWith('&#160;', i)) i += 6;
+    else return i;
+  }
+}
+
+/** Where `palavras`, split by spaces or `&nbsp;`, start in `texto` at `i`: their end, or -1. */
+function fimDaForma(texto: string, i: number, palavras: readonly string[]): number {
+  let fim = i + palavras[0]!.length;
+  for (let k = 1; k < palavras.length; k++) {
+    const proxima = aposSeparadores(texto, fim);
+    if (proxima === fim || !texto.startsWith(palavras[k]!, proxima)) return -1;
+    fim = proxima + palavras[k]!.length;
+  }
+  return fim;
+}
+
+/** `texto` in lower case, each code unit where the original has one (for Latin text, toLowerCase). */
+function emMinusculas(texto: string): string {
+  const minusculo = texto.toLowerCase();
+  if (minusculo.length === texto.length) return minusculo;
+  return Array.from(texto, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+}
+
+/** `texto` with every typing of `formas` (in any case, not inside a word) replaced by the marker. */
+function mascarar(texto: string | null, todas: readonly Forma[]): string | null {
+  if (texto === null) return null;
+  const minusculo = emMinusculas(texto);
+  const achados: [number, number][] = [];
+  for (const { palavras } of todas) {
+    for (let i = minusculo.indexOf(palavras[0]!); i !== -1; i = minusculo.indexOf(palavras[0]!, i + 1)) {
+      const fim = fimDaForma(minusculo, i, palavras);
+      if (fim === -1 || LETRA_OU_DIGITO.test(minusculo.charAt(i - 1)) || LETRA_OU_DIGITO.test(minusculo.charAt(fim))) continue;
+      if (!achados.some(([inicio, final]) => i < final && fim > inicio)) achados.push([i, fim]);
+    }
+  }
+  if (achados.length === 0) return texto;
+  let resultado = '';
+  let desde = 0;
+  for (const [inicio, fim] of achados.sort((a, b) => a[0] - b[0])) {
+    resultado += texto.slice(desde, inicio) + MARCADOR_REMOVIDO;
+    desde = fim;
+  }
+  return resultado + texto.slice(desde);
 }
 
 /** Whether `texto` holds `palavra` as sent, in lower or in upper case: how agents type them. */
@@ -54,20 +99,18 @@ const contem = (texto: string | null, palavra: string): boolean =>
 
 /**
  * `titulo` and `descricao_html` with every private value of the record replaced by the marker;
- * the very record when there is none. Most texts hold none, and a pattern costs about 15 µs to
- * build (its Unicode classes): one is built only for the values whose words (a name's last and
- * first, a code) the text holds, as sent or in lower or upper case; the pattern then matches in
- * any case.
+ * the very record when there is none. Most texts hold none: only when one holds, as sent or in
+ * lower or upper case, the first and last words of a form is it searched in any case. No pattern
+ * is built per record: over a replay, V8 compiling them cost 30–40 µs an event (decision 0010).
  */
 export function mascararPrivados<T extends { titulo: string | null; descricao_html: string | null }>(registro: T, valores: ValoresPrivados): T {
   const { titulo, descricao_html: descricao } = registro;
   if (titulo === null && descricao === null) return registro;
-  const presentes = procurados(valores).filter((p) => p.palavras.every((palavra) => contem(titulo, palavra) || contem(descricao, palavra)));
+  const presentes = formas(valores).filter(({ enviadas }) =>
+    [enviadas[0]!, enviadas.at(-1)!].every((palavra) => contem(titulo, palavra) || contem(descricao, palavra)),
+  );
   if (presentes.length === 0) return registro;
-  // Longer forms first, so a full name is masked whole rather than its first and last words apart.
-  const formas = presentes.flatMap((p) => p.formas()).sort((a, b) => b.length - a.length);
-  const padrao = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${formas.join('|')})(?![\p{L}\p{N}])`, 'giu');
-  const [novoTitulo, novaDescricao] = [titulo?.replace(padrao, MARCADOR_REMOVIDO) ?? null, descricao?.replace(padrao, MARCADOR_REMOVIDO) ?? null];
+  const [novoTitulo, novaDescricao] = [mascarar(titulo, presentes), mascarar(descricao, presentes)];
   // A surname is often a word too ("Rocha", "Costa"): finding it is no proof the name is there.
   if (novoTitulo === titulo && novaDescricao === descricao) return registro;
   return { ...registro, titulo: novoTitulo, descricao_html: novaDescricao };
