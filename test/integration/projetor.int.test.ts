@@ -554,9 +554,7 @@ describe('projector against a real Kafka broker', () => {
       env: { ...process.env, PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br', DATABASE_PATH: sqliteTemporario().caminho },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('close', resolve));
+    const { codigo, stderr } = await fimComStderr(processo);
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringContaining('PHOTOS_BASE_URL')]);
   });
@@ -570,9 +568,7 @@ describe('projector against a real Kafka broker', () => {
       env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: `${arquivo.caminho}/projecao.db` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('close', resolve));
+    const { codigo, stderr } = await fimComStderr(processo);
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: DATABASE_PATH: /)]);
   });
@@ -608,9 +604,7 @@ describe('projector against a real Kafka broker', () => {
       env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: String((ocupante.address() as AddressInfo).port), LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    processo.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const codigo = await new Promise((resolve) => processo.once('close', resolve));
+    const { codigo, stderr } = await fimComStderr(processo);
     expect(codigo).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: METRICS_PORT: /)]);
     expect(existsSync(banco.caminho)).toBe(false);
@@ -667,6 +661,14 @@ function iniciarProcessoProjetor(
 type LinhaDeLog = { level: number; code?: string; msg: string };
 
 /** Waits for a process started with stdout piped to exit: its exit code and its JSON log lines. */
+/** How a process that should stop at once ended: its exit code and what it wrote to stderr. */
+async function fimComStderr(processo: ChildProcess): Promise<{ codigo: number | null; stderr: string }> {
+  let stderr = '';
+  processo.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const codigo = await new Promise<number | null>((resolve) => processo.once('close', resolve));
+  return { codigo, stderr };
+}
+
 async function fimComLog(processo: ChildProcess): Promise<{ codigo: number | null; linhas: LinhaDeLog[] }> {
   let saida = '';
   processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));
