@@ -322,6 +322,29 @@ describe('projector against a real Kafka broker', () => {
     expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
   });
 
+  it('consumes a partition added to a topic while it runs within seconds, and only then counts itself caught up', async () => {
+    const mundo = await criarMundo();
+    const projetor = await mundo.iniciarProjetor();
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    await mundo.esperarEmDia();
+
+    await mundo.kafka.aumentarParticoes(mundo.topicos.imoveis, 4);
+    // A producer started now knows the new partition; one key in four lands in it by its hash.
+    const produtor = await mundo.kafka.criarProdutor();
+    const ids = Array.from({ length: 60 }, () => randomUUID());
+    await produtor.enviar(mundo.topicos.imoveis, ids.map((id) => ({ key: id, value: imovel(id, 1).valor })));
+    await produtor.close();
+    const naNova = Number((await mundo.kafka.fimDasParticoes(mundo.topicos.imoveis)).get(3) ?? 0);
+    expect(naNova).toBeGreaterThan(0);
+
+    // The freshness check reads every partition's end: until the new one is read, there is lag.
+    const inicio = Date.now();
+    await expect.poll(() => ler(mundo.banco.caminho, (l) => ids.filter((id) => l.obterAnunciado(id) !== null).length), { timeout: 30_000, interval: 200 }).toBe(60);
+    expect(Date.now() - inicio).toBeLessThan(30_000); // kafkajs's default would take up to 5 minutes
+    await expect.poll(async () => (await projetor.registrarFrescor()).atraso, { timeout: 10_000 }).toBe(0);
+    expect(ler(mundo.banco.caminho, (l) => l.frescor())).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) });
+  });
+
   it('after kill -9 at any moment and a restart, ends with the same documents and tombstones as an uninterrupted run', async () => {
     const mundo = await criarMundo();
     const condominios = Array.from({ length: 5 }, () => randomUUID());

@@ -62,6 +62,12 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       return { particoes: metadados.topics[0]?.partitions.length ?? 0, config };
     },
 
+    async aumentarParticoes(topico, total) {
+      const adm = await obterAdmin();
+      await adm.createPartitions({ topicPartitions: [{ topic: topico, count: total }] });
+      await esperarLideres(adm, [topico], total);
+    },
+
     async fimDasParticoes(topico) {
       const adm = await obterAdmin();
       const offsets = await adm.fetchTopicOffsets(topico);
@@ -144,12 +150,12 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
 }
 
 /** Until every partition of `topicos` has a leader, whatever transient error metadata gives meanwhile. */
-async function esperarLideres(adm: Admin, topicos: string[], prazoMs = 30_000): Promise<void> {
+async function esperarLideres(adm: Admin, topicos: string[], particoes = 1, prazoMs = 30_000): Promise<void> {
   const desistirEm = Date.now() + prazoMs;
   for (;;) {
     try {
       const { topics } = await adm.fetchTopicMetadata({ topics: topicos });
-      if (topics.length === topicos.length && topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      if (topics.length === topicos.length && topics.every((t) => t.partitions.length >= particoes && t.partitions.every((p) => p.leader >= 0))) return;
     } catch (erro) {
       if (Date.now() > desistirEm) throw erro;
     }

@@ -3,6 +3,8 @@ import type { Consumer, Kafka } from 'kafkajs';
 import { cabecalhosPresentes } from './cabecalhos.ts';
 import { chaveParticao, type Consumidor, type OpcoesConsumidor } from './tipos.ts';
 
+const RELEITURA_DE_METADADOS_MS = 10_000;
+
 export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
   const consumidor: Consumer = kafka.consumer({
     groupId: opcoes.groupId,
@@ -11,6 +13,10 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
     heartbeatInterval: Math.min(3_000, Math.floor((opcoes.sessaoMs ?? 30_000) / 3)),
     maxBytesPerPartition: opcoes.bytesPorParticao ?? 1_048_576,
     maxWaitTimeInMs: 500,
+    // The topics' partitions are re-read this often, and a partition added since makes the group
+    // rejoin and consume it. kafkajs's 5 minutes would leave its events unread, and the freshness
+    // check (which sees every partition's end) would report lag all that while.
+    metadataMaxAge: RELEITURA_DE_METADADOS_MS,
   });
   let parando = false;
 

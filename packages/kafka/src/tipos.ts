@@ -104,6 +104,8 @@ export interface ClienteKafka {
   /** Creates the topics that do not exist yet; existing ones are left as they are. */
   criarTopicos(topicos: readonly DefinicaoTopico[]): Promise<void>;
   descreverTopico(nome: string): Promise<{ particoes: number; config: Record<string, string> }>;
+  /** Grows a topic to `total` partitions (what ops do to spread a register's load). */
+  aumentarParticoes(topico: string, total: number): Promise<void>;
   /** High watermark (next offset to be written) of every partition of the topic. */
   fimDasParticoes(topico: string): Promise<Map<number, string>>;
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
