@@ -1,14 +1,16 @@
 // pnpm run rebuild: a projection replayed from the topics beside the live one is switched in while
 // the live projector and a reader keep running; only what differs moves its timestamps.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
+import { ReconstrucaoInterrompida, criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 
@@ -18,6 +20,15 @@ const silencioso = pino({ level: 'silent' });
 const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('reconstrucao') });
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
 const banco = sqliteTemporario();
+
+const ler = <T>(caminho: string, fn: (leitor: LeitorSqlite) => T): T => {
+  const leitor = LeitorSqlite.abrir(caminho);
+  try {
+    return fn(leitor);
+  } finally {
+    leitor.close();
+  }
+};
 
 /** Every listed item of the projection (10 here: one page), by id. */
 const porId = (leitor: LeitorSqlite) =>
@@ -209,4 +220,73 @@ describe('rebuild', () => {
       live.remover();
     }
   }, 150_000);
+
+  it('stops before the switch when interrupted, deletes its own file and leaves the live projection untouched', async () => {
+    const topicosNovos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
+    await kafka.criarTopicos([
+      { nome: topicosNovos.imoveis, particoes: 1, compactado: true },
+      { nome: topicosNovos.condominios, particoes: 1, compactado: true },
+    ]);
+    const ids = Array.from({ length: 3_000 }, () => randomUUID());
+    const produtor = await kafka.criarProdutor();
+    for (let i = 0; i < ids.length; i += 500) {
+      await produtor.enviar(topicosNovos.imoveis, ids.slice(i, i + 500).map((id) => ({ key: id, value: imovel(id, 1, true) })));
+    }
+    await produtor.close();
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    const antes = readFileSync(live.caminho);
+    const arquivoNovo = `${live.caminho}.reconstrucao`;
+    const interrupcao = new AbortController();
+    try {
+      const reconstrucao = reconstruir({
+        kafka,
+        caminhoLive: live.caminho,
+        contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+        groupId: nomeUnico('rebuild'),
+        topicos: topicosNovos,
+        log: silencioso,
+        intervaloMs: 200,
+        sinal: interrupcao.signal,
+      });
+      // Interrupted once its file holds part of the replay.
+      const aplicadas = () => (existsSync(arquivoNovo) ? ler(arquivoNovo, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total) : 0);
+      await expect.poll(aplicadas, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+      interrupcao.abort();
+      await expect(reconstrucao).rejects.toBeInstanceOf(ReconstrucaoInterrompida);
+      for (const sufixo of ['', '-wal', '-shm']) expect(existsSync(arquivoNovo + sufixo)).toBe(false);
+      expect(readFileSync(live.caminho).equals(antes)).toBe(true);
+      expect(ler(live.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total)).toBe(0);
+    } finally {
+      live.remover();
+    }
+  });
+
+  it('`pnpm run rebuild` stops on SIGTERM with its file deleted, and exits 128 + the signal', async () => {
+    // Brokers that refuse connections: the signal lands while kafkajs is still retrying.
+    const servidor = createServer();
+    await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
+    const porta = (servidor.address() as AddressInfo).port;
+    await new Promise((resolve) => servidor.close(resolve));
+    const live = sqliteTemporario();
+    try {
+      const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
+        cwd: RAIZ,
+        env: { ...process.env, KAFKA_BROKERS: `127.0.0.1:${porta}`, DATABASE_PATH: live.caminho, PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let saida = '';
+      processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+      const fim = new Promise<number | null>((resolve) => processo.once('close', resolve));
+      // Trying to connect: kafkajs logs each refused attempt.
+      await expect.poll(() => saida.includes('ECONNREFUSED'), { timeout: 30_000, interval: 50 }).toBe(true);
+      processo.kill('SIGTERM');
+      expect(await fim).toBe(143);
+      const mensagens = saida.trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
+      expect(mensagens.at(-1)).toBe('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
+      for (const sufixo of ['', '-wal', '-shm']) expect(existsSync(`${live.caminho}.reconstrucao${sufixo}`)).toBe(false);
+    } finally {
+      live.remover();
+    }
+  });
 });

@@ -7,6 +7,17 @@ import { registrarLog } from './log.ts';
 import { abrirProdutor } from './produtor.ts';
 import { chaveParticao, type ClienteKafka, type OpcoesCliente } from './tipos.ts';
 
+/**
+ * The brokers could not be reached at all, every retry spent: a wrong `KAFKA_BROKERS`, or Kafka
+ * down for longer than the client rides out.
+ */
+export function ehKafkaInacessivel(erro: unknown): erro is Error {
+  for (let e = erro; e instanceof Error; e = e.cause) {
+    if (e.name === 'KafkaJSConnectionError') return true;
+  }
+  return false;
+}
+
 export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
   const kafka = new Kafka({
     clientId: opcoes.clientId,
@@ -14,7 +25,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     connectionTimeout: 3_000,
     requestTimeout: 30_000,
     // Reconnect for a long while rather than exit: a broker restart is survived, not fatal.
-    retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 },
+    retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: opcoes.tentativas ?? 12 },
     logLevel: opcoes.log ? NivelKafkajs.WARN : NivelKafkajs.NOTHING,
     logCreator: () => (entrada: LogEntry) => registrarLog(opcoes.log, entrada),
   });

@@ -13,6 +13,11 @@ export interface OpcoesCliente {
   clientId: string;
   /** Where kafkajs' own log lines go; silent when absent. */
   log?: RegistroLog;
+  /**
+   * Retries of a failed request or connection before it fails for good (default 12: about 100 s
+   * of backoff, so that a broker restart is ridden out).
+   */
+  tentativas?: number;
 }
 
 export interface Mensagem {

@@ -2,4 +2,4 @@
 export { INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 export { criarProjetor, topicoDlq, type OpcoesProjetor, type Projetor } from './projetor.ts';
 export { projetarRegistros, type ResumoProjecao } from './projetar-registros.ts';
-export { reconstruir, type OpcoesReconstrucao } from './reconstrucao.ts';
+export { ReconstrucaoInterrompida, reconstruir, type OpcoesReconstrucao } from './reconstrucao.ts';

@@ -1,13 +1,14 @@
 // Entry point of `pnpm run rebuild` (`pnpm rebuild` is pnpm's own command): replays both topics
 // into a new projection beside the live one and switches it in once caught up. The API keeps
 // serving the live projection until then; a running projector follows the switch by itself.
+import { constants } from 'node:os';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { criarClienteKafka } from '@imoveis/kafka';
+import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { garantirDiretorio } from './arquivos.ts';
-import { reconstruir } from './reconstrucao.ts';
+import { ReconstrucaoInterrompida, reconstruir } from './reconstrucao.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
@@ -18,6 +19,19 @@ try {
   sairPorConfiguracao('DATABASE_PATH', erro.message);
 }
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
+
+// Ctrl-C or SIGTERM: stop before the switch and delete the rebuild's file (it may be gigabytes);
+// a second signal exits at once.
+const interrupcao = new AbortController();
+let sinalRecebido: NodeJS.Signals | null = null;
+const interromper = (sinal: NodeJS.Signals) => {
+  if (sinalRecebido !== null) process.exit(128 + constants.signals[sinal]);
+  sinalRecebido = sinal;
+  log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
+  interrupcao.abort();
+};
+process.on('SIGINT', interromper).on('SIGTERM', interromper);
+
 try {
   const resumo = await reconstruir({
     kafka,
@@ -29,6 +43,7 @@ try {
     topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
     log,
     intervaloMs: 5_000,
+    sinal: interrupcao.signal,
   });
   if (resumo.ausentes > 0) {
     // Saved after the rebuild caught up (the live projector applies them again), or gone from the
@@ -39,9 +54,21 @@ try {
     `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos)\n`,
   );
 } catch (erro) {
-  if (!(erro instanceof ArquivoTravado)) throw erro;
-  log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
-  process.exitCode = 1;
+  if (erro instanceof ReconstrucaoInterrompida) {
+    log.warn({ code: erro.code }, erro.message);
+    process.exitCode = 128 + constants.signals[sinalRecebido ?? 'SIGINT'];
+  } else if (erro instanceof ArquivoTravado) {
+    log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
+    process.exitCode = 1;
+  } else if (ehKafkaInacessivel(erro)) {
+    log.fatal({ brokers: config.KAFKA_BROKERS }, `Kafka inacessível em ${config.KAFKA_BROKERS.join(',')} (KAFKA_BROKERS): ${erro.message}`);
+    process.exitCode = 1;
+  } else {
+    throw erro;
+  }
 } finally {
   await kafka.close();
 }
+// Interrupted while kafkajs was still retrying its first connection, that attempt may hold the
+// process open: nothing is left to do.
+if (sinalRecebido !== null) process.exit();

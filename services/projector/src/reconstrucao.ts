@@ -1,6 +1,7 @@
 // A rebuild: both topics replayed from offset 0 into a new projection file beside the live one,
 // then switched in once caught up (decision 0006). The live projection serves until the switch.
 import { rmSync } from 'node:fs';
+import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, marcadorDe, travarArquivo, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
@@ -19,6 +20,29 @@ export interface OpcoesReconstrucao {
   agora?: () => number;
   /** How often progress is measured and logged. */
   intervaloMs?: number;
+  /** Aborting it stops the rebuild before the switch, its file deleted (Ctrl-C, SIGTERM). */
+  sinal?: AbortSignal;
+}
+
+/** Stopped by its caller before the switch: the live projection was not touched. */
+export class ReconstrucaoInterrompida extends Error {
+  override readonly name = 'ReconstrucaoInterrompida';
+  readonly code = 'RECONSTRUCAO_INTERROMPIDA';
+  constructor() {
+    super('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
+  }
+}
+
+/** `promessa`, or a ReconstrucaoInterrompida as soon as `sinal` is aborted, whichever comes first. */
+function ate<T>(sinal: AbortSignal | undefined, promessa: Promise<T>): Promise<T> {
+  if (sinal === undefined) return promessa;
+  promessa.catch(() => undefined); // its failure no longer matters once interrupted
+  return new Promise<T>((resolve, reject) => {
+    const interromper = () => reject(new ReconstrucaoInterrompida());
+    if (sinal.aborted) return interromper();
+    sinal.addEventListener('abort', interromper, { once: true });
+    promessa.then(resolve, reject).finally(() => sinal.removeEventListener('abort', interromper));
+  });
 }
 
 export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
@@ -33,7 +57,7 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
 }
 
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
-  const { log } = opcoes;
+  const { log, sinal } = opcoes;
   const agora = opcoes.agora ?? Date.now;
   const apagarNovo = () => {
     for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
@@ -41,7 +65,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   apagarNovo();
 
   // The live projector sent these already; a replay would send them all again.
-  const jaNaDlq = await rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos));
+  const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
   const projetor = criarProjetor({
@@ -61,21 +85,23 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     },
   });
   try {
-    await projetor.iniciar();
+    await ate(sinal, projetor.iniciar());
     // Caught up once everything the topics held at the previous check is applied: a register
     // that never pauses never shows a lag of exactly 0.
     let verificacaoAnterior = Number.POSITIVE_INFINITY;
     for (;;) {
       if (estado.falha) throw estado.falha;
       const verificacao = agora();
-      const { atraso, emDiaEm } = await projetor.registrarFrescor();
+      const { atraso, emDiaEm } = await ate(sinal, projetor.registrarFrescor());
       if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
       verificacaoAnterior = verificacao;
       log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
-      await new Promise((resolve) => setTimeout(resolve, opcoes.intervaloMs ?? 1_000));
+      await ate(sinal, esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}));
     }
     await projetor.parar();
     novo.close();
+    // The switch below is synchronous: once past this check, nothing interrupts it.
+    if (sinal?.aborted) throw new ReconstrucaoInterrompida();
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {

@@ -3,7 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
-import { criarClienteKafka } from '@imoveis/kafka';
+import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
@@ -102,7 +102,14 @@ closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
   trava.liberar();
 });
 
-await projetor.iniciar();
+try {
+  await projetor.iniciar();
+} catch (erro) {
+  if (!ehKafkaInacessivel(erro)) throw erro;
+  // Every retry spent (about 100 s): a wrong address, or Kafka down; the supervisor restarts us.
+  log.fatal({ brokers: config.KAFKA_BROKERS }, `Kafka inacessível em ${config.KAFKA_BROKERS.join(',')} (KAFKA_BROKERS): ${erro.message}`);
+  process.exit(1);
+}
 fase = 'consumindo';
 log.info(
   { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
