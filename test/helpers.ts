@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { LeitorSqlite } from '@imoveis/projection-store';
 
 /** A name no other test uses: `prefixo-<time>-<random>`, valid as a Kafka topic or group id. */
 export function nomeUnico(prefixo: string): string {
@@ -44,4 +45,14 @@ export function sqliteTemporario(nome = 'projecao.db'): SqliteTemporario {
       pendentes.delete(dir);
     },
   };
+}
+
+/** `fn` over a read-only reader of the projection at `caminho`, closed afterwards. */
+export function ler<T>(caminho: string, fn: (leitor: LeitorSqlite) => T): T {
+  const leitor = LeitorSqlite.abrir(caminho);
+  try {
+    return fn(leitor);
+  } finally {
+    leitor.close();
+  }
 }

@@ -1,20 +1,11 @@
 // The Kafka adapter against brokers that cannot be reached (no broker needed: a closed local port).
-import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
-
-/** A local port nothing listens on: bound, then let go. */
-async function portaFechada(): Promise<number> {
-  const servidor = createServer();
-  await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
-  const { port } = servidor.address() as AddressInfo;
-  await new Promise((resolve) => servidor.close(resolve));
-  return port;
-}
+import { portasLivres } from '../infra/processo-servico.ts';
 
 describe('ehKafkaInacessivel', () => {
   it('recognises what the client throws once it has spent its retries on brokers that refuse connections', async () => {
-    const kafka = criarClienteKafka({ brokers: [`127.0.0.1:${await portaFechada()}`], clientId: 'teste-inacessivel', tentativas: 1 });
+    const kafka = criarClienteKafka({ brokers: [`127.0.0.1:${(await portasLivres(1))[0]}`], clientId: 'teste-inacessivel', tentativas: 1 });
     try {
       const erro: unknown = await kafka.fimDasParticoes('registro.imoveis.v1').then(() => null, (e: unknown) => e);
       expect(erro).toBeInstanceOf(Error);

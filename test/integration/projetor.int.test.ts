@@ -9,12 +9,12 @@ import Database from 'better-sqlite3';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { EscritorProjecao, LeitorSqlite, marcadorDe } from '@imoveis/projection-store';
+import { EscritorProjecao, marcadorDe } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
-import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
+import { ler, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
 
@@ -190,15 +190,6 @@ function conteudo(caminho: string) {
     db.close();
   }
 }
-
-const ler = <T>(caminho: string, fn: (leitor: LeitorSqlite) => T): T => {
-  const leitor = LeitorSqlite.abrir(caminho);
-  try {
-    return fn(leitor);
-  } finally {
-    leitor.close();
-  }
-};
 
 // ---- the tests -----------------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -11,8 +10,9 @@ import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { ReconstrucaoInterrompida, criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
-import { nomeUnico, sqliteTemporario } from '../helpers.ts';
+import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
+import { portasLivres } from '../infra/processo-servico.ts';
 
 const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,15 +20,6 @@ const silencioso = pino({ level: 'silent' });
 const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('reconstrucao') });
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
 const banco = sqliteTemporario();
-
-const ler = <T>(caminho: string, fn: (leitor: LeitorSqlite) => T): T => {
-  const leitor = LeitorSqlite.abrir(caminho);
-  try {
-    return fn(leitor);
-  } finally {
-    leitor.close();
-  }
-};
 
 /** Every listed item of the projection (10 here: one page), by id. */
 const porId = (leitor: LeitorSqlite) =>
@@ -264,10 +255,7 @@ describe('rebuild', () => {
 
   it('`pnpm run rebuild` stops on SIGTERM with its file deleted, and exits 128 + the signal', async () => {
     // Brokers that refuse connections: the signal lands while kafkajs is still retrying.
-    const servidor = createServer();
-    await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
-    const porta = (servidor.address() as AddressInfo).port;
-    await new Promise((resolve) => servidor.close(resolve));
+    const [porta] = await portasLivres(1);
     const live = sqliteTemporario();
     try {
       const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
