@@ -1,10 +1,12 @@
 // `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
-// Ctrl-C, and a second start reuses the projection and the token.
+// Ctrl-C, and a second start reuses the projection and the token (one made by other rules is made again).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
+import { EscritorProjecao } from '@imoveis/projection-store';
 import { sqliteTemporario } from '../helpers.ts';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -73,6 +75,20 @@ describe('pnpm start (the embedded default)', () => {
     const total = ((await (await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } })).json()) as { total: number }).total;
     expect(total).toBe(corpo.total);
     expect(await segunda.parar()).toBe(0);
+
+    // A projection the earlier rules made (a developer's, before an upgrade) is made again.
+    const antiga = EscritorProjecao.abrir(banco.caminho);
+    antiga.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+    antiga.close();
+    const terceira = await iniciar();
+    expect(terceira.saida).not.toMatch(/reaproveitada/);
+    expect(terceira.saida).toMatch(/eventos de amostra lidos/);
+    const refeita = ((await (await fetch(`${terceira.base}/imoveis`, { headers: { authorization: `Bearer ${terceira.token}` } })).json()) as { total: number }).total;
+    expect(refeita).toBe(corpo.total);
+    expect(await terceira.parar()).toBe(0);
+    const depois = EscritorProjecao.abrir(banco.caminho);
+    expect(depois.regras()).toBe(VERSAO_DAS_REGRAS);
+    depois.close();
   });
 
   it('stops at start with one line naming the setting when a port, a file or a folder it names cannot be used', async () => {

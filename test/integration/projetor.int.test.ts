@@ -12,6 +12,7 @@ import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRe
 import { EscritorProjecao, marcadorDe } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor } from '@imoveis/projector';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { ler, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -546,9 +547,13 @@ describe('projector against a real Kafka broker', () => {
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(dois)).not.toBeNull());
   }, 120_000);
 
-  it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT', async () => {
+  it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT (stale rules flagged)', async () => {
     const mundo = await criarMundo();
     await mundo.publicar([imovel(randomUUID(), 1), { topico: 'imoveis', chave: randomUUID(), valor: 'isto não é json {' }]);
+    // A projection whose documents an earlier version of the rules made.
+    const antiga = EscritorProjecao.abrir(mundo.banco.caminho);
+    antiga.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+    antiga.close();
     const [porta] = (await portasLivres(1)) as [number];
     const processo = iniciarProcessoProjetor(mundo, nomeUnico('http'), { portaMetricas: porta });
     limpezas.push(() => void processo.kill('SIGKILL'));
@@ -560,6 +565,7 @@ describe('projector against a real Kafka broker', () => {
     expect(metricas).toMatch(new RegExp(`^projetor_eventos_total\\{[^}]*topico="${mundo.topicos.imoveis}"[^}]*\\} 1$`, 'm'));
     expect(metricas).toMatch(new RegExp(`^projetor_eventos_rejeitados_total\\{[^}]*motivo="json-invalido"[^}]*\\} 1$`, 'm'));
     expect(metricas).toMatch(/^projetor_em_dia_ha_segundos \d+(\.\d+)?$/m);
+    expect(metricas).toMatch(/^projetor_regras_desatualizadas 1$/m);
   });
 
   it('stops at start with one line naming a bad setting', async () => {

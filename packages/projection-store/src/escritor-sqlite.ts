@@ -2,6 +2,7 @@
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which replaces every row, counts them again: troca.ts).
 import Database from 'better-sqlite3';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
 import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
 import { migrar } from './migracoes.ts';
@@ -142,6 +143,10 @@ export class EscritorProjecao {
         'INSERT INTO offsets (topico, particao, proximo) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET proximo = excluded.proximo',
       ),
       lerEstado: db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?'),
+      vazia: db.prepare<[], { vazia: number }>(
+        `SELECT NOT (EXISTS (SELECT 1 FROM imoveis) OR EXISTS (SELECT 1 FROM removidos) OR EXISTS (SELECT 1 FROM condominios)
+           OR EXISTS (SELECT 1 FROM offsets)) AS vazia`,
+      ),
       gravarEstado: db.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor'),
       somarEstado: db.prepare('UPDATE estado SET valor = valor + ? WHERE chave = ?'),
       contagens: ESCALAS.map((escala) => consultasDeEscala(db, escala)),
@@ -149,7 +154,15 @@ export class EscritorProjecao {
   }
 
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
-    return new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
+    const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
+    // Nothing stored yet: every document it will hold is made by this code's rules.
+    if (escritor.regras() === null && escritor.#s.vazia.get()!.vazia === 1) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
+    return escritor;
+  }
+
+  /** The rules version (`VERSAO_DAS_REGRAS`) its documents were made with; null: before versions were recorded. */
+  regras(): number | null {
+    return this.lerEstado('regras');
   }
 
   /**

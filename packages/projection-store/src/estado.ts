@@ -13,6 +13,8 @@ export type ChaveEstado =
   | 'geracao'
   /** The last commit instant stamped (`carimbar`): instants never go back. */
   | 'ultimo_instante'
+  /** The rules version (`VERSAO_DAS_REGRAS`) the stored documents were made with; absent: before versions were recorded. */
+  | 'regras'
   | (typeof CHAVES_FRESCOR)[keyof typeof CHAVES_FRESCOR];
 
 /** The freshness keys as an SQL list, for statements that copy the record whole. */

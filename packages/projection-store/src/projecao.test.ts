@@ -9,6 +9,7 @@ import { LeitorSqlite } from './leitor-sqlite.ts';
 import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import type { LoteProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 
@@ -354,6 +355,24 @@ describe('schema versions', () => {
     const depois = new Database(caminho, { readonly: true });
     expect(depois.pragma('user_version', { simple: true })).toBe(2);
     depois.close();
+  });
+
+  it('records the rules version a new projection is made with, and none for one made before versions were recorded', () => {
+    expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS);
+    aplicar([imovelSalvo(id(), 1)]);
+    // A projection with documents and no version: its documents' rules are unknown, and stay so.
+    escritor.gravarEstado('regras', null);
+    escritor.close();
+    escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+    expect(escritor.regras()).toBeNull();
+    // Even one holding only offsets or removal items has been written by someone's rules.
+    const soOffsets = EscritorProjecao.abrir(join(dir, 'offsets.db'));
+    soOffsets.gravarOffset({ topico: 't', particao: 0, proximo: '5' });
+    soOffsets.gravarEstado('regras', null);
+    soOffsets.close();
+    const reaberto = EscritorProjecao.abrir(join(dir, 'offsets.db'));
+    expect(reaberto.regras()).toBeNull();
+    reaberto.close();
   });
 
   it('refuses a projection written by a newer version of the code', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { FOTOS, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
@@ -53,6 +54,13 @@ describe('trocarProjecao', () => {
     expect(listados()).toEqual([]);
     expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([a]);
     expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
+  });
+
+  it("takes the rules version of the rebuilt projection's documents", () => {
+    aplicar(live, [imovelSalvo(randomUUID(), 1)]);
+    live.gravarEstado('regras', null); // made before versions were recorded
+    trocar();
+    expect(live.regras()).toBe(VERSAO_DAS_REGRAS);
   });
 
   it("takes the rebuilt projection's offsets and, with them, its freshness record", () => {

@@ -70,9 +70,10 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
         INSERT INTO main.condominios SELECT * FROM novo.condominios;
         DELETE FROM main.offsets;
         INSERT INTO main.offsets SELECT * FROM novo.offsets;
-        -- The offsets go back to the rebuild's, and with them how fresh the projection is.
-        DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR});
-        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR});
+        -- The offsets go back to the rebuild's, and with them how fresh the projection is; the
+        -- documents are the rebuild's, made by its rules (the few kept as they were aside).
+        DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, 'regras');
+        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, 'regras');
       `);
       const instante = carimbar(live, agora);
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);

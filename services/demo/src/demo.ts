@@ -1,9 +1,10 @@
 // The embedded default: the bundled sample register events go through the projector's own code
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
-import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
 import { EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
@@ -40,9 +41,15 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe ou não é um arquivo`);
   }
 
-  // 1. The sample, through the projector. Offsets in the file make a second start a no-op.
+  // 1. The sample, through the projector. Offsets in the file make a second start a no-op, unless
+  // the file was made by other mapping rules: the sample is small, so it is made again at once.
   const escritor = pelaConfiguracao('DATABASE_PATH', () => {
     mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+    const existente = EscritorProjecao.abrir(config.DATABASE_PATH);
+    if (existente.regras() === VERSAO_DAS_REGRAS) return existente;
+    existente.close();
+    for (const sufixo of ['', '-wal', '-shm']) rmSync(config.DATABASE_PATH + sufixo, { force: true });
+    logger.info({ banco: config.DATABASE_PATH }, 'projeção do demo feita por outras regras de mapeamento: refeita a partir da amostra');
     return EscritorProjecao.abrir(config.DATABASE_PATH);
   });
   const jaCarregada = escritor.offsets().length > 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { criarMetricas } from './metricas.ts';
 
 const idade = async (metricas: ReturnType<typeof criarMetricas>) =>
@@ -15,5 +16,24 @@ describe('projetor_em_dia_ha_segundos', () => {
     expect(await idade(metricas)).toBe('60');
     agora += 30_000;
     expect(await idade(metricas)).toBe('90');
+  });
+});
+
+describe('projetor_regras_desatualizadas', () => {
+  const valor = async (metricas: ReturnType<typeof criarMetricas>) =>
+    /^projetor_regras_desatualizadas (\S+)$/m.exec(await metricas.registry.metrics())?.[1];
+
+  it('is 1 while the stored documents were made by other rules (or before versions were recorded), 0 once rebuilt', async () => {
+    let regras: number | null = null;
+    const metricas = criarMetricas({ regras: () => regras });
+    expect(await valor(metricas)).toBe('1');
+    regras = VERSAO_DAS_REGRAS - 1;
+    expect(await valor(metricas)).toBe('1');
+    regras = VERSAO_DAS_REGRAS; // a rebuild was switched in: read again at the next scrape
+    expect(await valor(metricas)).toBe('0');
+  });
+
+  it('is 0 before the projection is open', async () => {
+    expect(await valor(criarMetricas())).toBe('0');
   });
 });

@@ -1,12 +1,20 @@
 // Prometheus metrics of the projector, on a registry of its own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 
-/**
- * `emDiaEm`: the last instant the projection was caught up (the database's record), read at each
- * scrape, so the age grows while Kafka is away and starts from the record a restart found.
- */
-export function criarMetricas(opcoes: { emDiaEm?: () => number | null; agora?: () => number } = {}) {
-  const { emDiaEm = () => null, agora = Date.now } = opcoes;
+export interface OpcoesMetricas {
+  /**
+   * The last instant the projection was caught up (the database's record), read at each scrape,
+   * so the age grows while Kafka is away and starts from the record a restart found.
+   */
+  emDiaEm?: () => number | null;
+  /** The rules version of the projection's documents (`regras()`), read at each scrape; undefined: no projection open yet. */
+  regras?: () => number | null | undefined;
+  agora?: () => number;
+}
+
+export function criarMetricas(opcoes: OpcoesMetricas = {}) {
+  const { emDiaEm = () => null, regras = () => undefined, agora = Date.now } = opcoes;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   return {
@@ -36,6 +44,15 @@ export function criarMetricas(opcoes: { emDiaEm?: () => number | null; agora?: (
       collect() {
         const instante = emDiaEm();
         this.set(instante === null ? Number.POSITIVE_INFINITY : Math.max(0, agora() - instante) / 1000);
+      },
+    }),
+    regrasDesatualizadas: new Gauge({
+      name: 'projetor_regras_desatualizadas',
+      help: 'Um quando os documentos gravados foram feitos por regras de mapeamento diferentes das deste código: pnpm run rebuild os refaz.',
+      registers: [registry],
+      collect() {
+        const versao = regras();
+        this.set(versao === undefined || versao === VERSAO_DAS_REGRAS ? 0 : 1);
       },
     }),
     duracaoLote: new Histogram({

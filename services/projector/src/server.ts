@@ -3,6 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -57,7 +58,7 @@ const trava = travarOuSair(config.DATABASE_PATH);
 /** The projection once open: readiness and metrics ask it, and find none before. */
 const projecao: { escritor?: EscritorProjecao } = {};
 const emDiaEm = (): number | null => projecao.escritor?.emDiaEm() ?? null;
-const metricas = criarMetricas({ emDiaEm });
+const metricas = criarMetricas({ emDiaEm, regras: () => projecao.escritor?.regras() });
 let fase: 'iniciando' | 'consumindo' | 'encerrando' = 'iniciando';
 const http = criarHttpOperacional({ registry: metricas.registry, fase: () => fase, emDiaEm, atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 });
 await escutarOuSair(
@@ -68,6 +69,14 @@ await escutarOuSair(
 
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
+const regras = escritor.regras();
+if (regras !== VERSAO_DAS_REGRAS) {
+  // New events follow this code's rules at once; what is stored changes only when rebuilt.
+  log.warn(
+    { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS },
+    'documentos gravados por outras regras de mapeamento (ou antes de serem versionadas): `pnpm run rebuild` os refaz',
+  );
+}
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 const projetor = criarProjetor({
   kafka,

@@ -10,3 +10,4 @@ export { urlVideo } from './video.ts';
 export { urlTourVirtual } from './tour-virtual.ts';
 export { mapearCaracteristicas } from './caracteristicas.ts';
 export { contagem, naoNegativo } from './numeros.ts';
+export { VERSAO_DAS_REGRAS } from './versao-das-regras.ts';

@@ -1,0 +1,10 @@
+/**
+ * The version of the rules that turn a register event into what partners see: this package's
+ * mapping and advertised-state test, and the contracts' masking of private values. A projection
+ * records the version its documents were made with (decision 0011). Stored documents are made
+ * again only by a rebuild, so the projector warns while the two differ.
+ *
+ * Bump it with every change to what a partner would see for the same register event;
+ * `versao-das-regras.test.ts` fails until you do.
+ */
+export const VERSAO_DAS_REGRAS = 1;
