@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { ReconstrucaoInterrompida, criarProjetor, reconstruir, topicoDlq } from '@imoveis/projector';
+import { ReconstrucaoInterrompida, criarProjetor, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
 import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
@@ -20,6 +20,19 @@ const silencioso = pino({ level: 'silent' });
 const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: nomeUnico('reconstrucao') });
 const topicos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
 const banco = sqliteTemporario();
+
+/** `reconstruir` as the tests run it: the shared broker, photos on their new address, silent. */
+const reconstruirDe = (caminhoLive: string, topicosDe: { imoveis: string; condominios: string }, extra: Partial<OpcoesReconstrucao> = {}) =>
+  reconstruir({
+    kafka,
+    caminhoLive,
+    contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+    groupId: nomeUnico('rebuild'),
+    topicos: topicosDe,
+    log: silencioso,
+    intervaloMs: 200,
+    ...extra,
+  });
 
 /** Every listed item of the projection (10 here: one page), by id. */
 const porId = (leitor: LeitorSqlite) =>
@@ -90,16 +103,7 @@ describe('rebuild', () => {
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
-      const rebuild = () =>
-        reconstruir({
-          kafka,
-          caminhoLive: banco.caminho,
-          contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
-          groupId: nomeUnico('rebuild'),
-          topicos,
-          log: silencioso,
-          intervaloMs: 200,
-        });
+      const rebuild = () => reconstruirDe(banco.caminho, topicos);
       // Started twice at once: the second is refused before it touches the first's file.
       const [primeira, segunda] = await Promise.allSettled([rebuild(), rebuild()]);
       expect(segunda).toMatchObject({ status: 'rejected', reason: { code: 'ARQUIVO_TRAVADO' } });
@@ -155,15 +159,7 @@ describe('rebuild', () => {
     const vazio = sqliteTemporario();
     EscritorProjecao.abrir(vazio.caminho).close();
     try {
-      await reconstruir({
-        kafka,
-        caminhoLive: vazio.caminho,
-        contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
-        groupId: nomeUnico('rebuild'),
-        topicos: topicosNovos,
-        log: silencioso,
-        intervaloMs: 200,
-      });
+      await reconstruirDe(vazio.caminho, topicosNovos);
       const mortas: (string | undefined)[][] = [];
       await kafka.lerTopico(topicoDlq(topicosNovos.imoveis), (m) => void mortas.push([textoDoCabecalho(m.headers, 'dlq.motivo'), textoDoCabecalho(m.headers, 'dlq.offset')]));
       expect(mortas).toEqual([['json-invalido', '1']]);
@@ -212,67 +208,110 @@ describe('rebuild', () => {
     }
   }, 150_000);
 
-  it('stops before the switch when interrupted, deletes its own file and leaves the live projection untouched', async () => {
-    const topicosNovos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
+  /** New topics holding `quantos` saves of new properties. */
+  async function topicosCom(quantos: number) {
+    const novos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };
     await kafka.criarTopicos([
-      { nome: topicosNovos.imoveis, particoes: 1, compactado: true },
-      { nome: topicosNovos.condominios, particoes: 1, compactado: true },
+      { nome: novos.imoveis, particoes: 1, compactado: true },
+      { nome: novos.condominios, particoes: 1, compactado: true },
     ]);
-    const ids = Array.from({ length: 3_000 }, () => randomUUID());
+    const ids = Array.from({ length: quantos }, () => randomUUID());
     const produtor = await kafka.criarProdutor();
     for (let i = 0; i < ids.length; i += 500) {
-      await produtor.enviar(topicosNovos.imoveis, ids.slice(i, i + 500).map((id) => ({ key: id, value: imovel(id, 1, true) })));
+      await produtor.enviar(novos.imoveis, ids.slice(i, i + 500).map((id) => ({ key: id, value: imovel(id, 1, true) })));
     }
     await produtor.close();
+    return novos;
+  }
+  const listadosEm = (caminho: string) => (existsSync(caminho) ? ler(caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total) : 0);
+  const semArquivoDaReconstrucao = (live: string) => ['', '-wal', '-shm'].every((sufixo) => !existsSync(`${live}.reconstrucao${sufixo}`));
+
+  it('stops before the switch when interrupted, deletes its own file and leaves the live projection untouched', async () => {
+    const topicosNovos = await topicosCom(3_000);
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();
     const antes = readFileSync(live.caminho);
-    const arquivoNovo = `${live.caminho}.reconstrucao`;
     const interrupcao = new AbortController();
     try {
-      const reconstrucao = reconstruir({
-        kafka,
-        caminhoLive: live.caminho,
-        contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
-        groupId: nomeUnico('rebuild'),
-        topicos: topicosNovos,
-        log: silencioso,
-        intervaloMs: 200,
-        sinal: interrupcao.signal,
-      });
+      const reconstrucao = reconstruirDe(live.caminho, topicosNovos, { sinal: interrupcao.signal });
       // Interrupted once its file holds part of the replay.
-      const aplicadas = () => (existsSync(arquivoNovo) ? ler(arquivoNovo, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total) : 0);
-      await expect.poll(aplicadas, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+      await expect.poll(() => listadosEm(`${live.caminho}.reconstrucao`), { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
       interrupcao.abort();
       await expect(reconstrucao).rejects.toBeInstanceOf(ReconstrucaoInterrompida);
-      for (const sufixo of ['', '-wal', '-shm']) expect(existsSync(arquivoNovo + sufixo)).toBe(false);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
       expect(readFileSync(live.caminho).equals(antes)).toBe(true);
-      expect(ler(live.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total)).toBe(0);
+      expect(listadosEm(live.caminho)).toBe(0);
     } finally {
       live.remover();
     }
   });
 
-  it('`pnpm run rebuild` stops on SIGTERM with its file deleted, and exits 128 + the signal', async () => {
-    // Brokers that refuse connections: the signal lands while kafkajs is still retrying.
+  it('sees the switch through once it has begun, whatever arrives meanwhile', async () => {
+    const topicosNovos = await topicosCom(20);
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    const interrupcao = new AbortController();
+    try {
+      const resumo = await reconstruirDe(live.caminho, topicosNovos, { sinal: interrupcao.signal, aoTrocar: () => interrupcao.abort() });
+      expect(interrupcao.signal.aborted).toBe(true);
+      expect(resumo).toMatchObject({ imoveis: 20, alterados: 20 });
+      expect(listadosEm(live.caminho)).toBe(20);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+    } finally {
+      live.remover();
+    }
+  });
+
+  /** The built rebuild (`pnpm run rebuild` execs it) as a process, its stdout's log messages collected. */
+  function processoRebuild(env: NodeJS.ProcessEnv) {
+    const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let saida = '';
+    processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+    const fim = new Promise<number | null>((resolve) => processo.once('close', resolve));
+    const mensagens = () => saida.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { msg: string }).msg);
+    return { processo, fim, saida: () => saida, mensagens };
+  }
+
+  it('`pnpm run rebuild` stops on SIGTERM mid-replay with its file deleted, and exits 128 + the signal', async () => {
+    const topicosNovos = await topicosCom(3_000);
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    const antes = readFileSync(live.caminho);
+    try {
+      const rebuild = processoRebuild({
+        KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+        IMOVEIS_TOPIC: topicosNovos.imoveis,
+        CONDOMINIOS_TOPIC: topicosNovos.condominios,
+        DATABASE_PATH: live.caminho,
+      });
+      await expect.poll(() => listadosEm(`${live.caminho}.reconstrucao`), { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
+      rebuild.processo.kill('SIGTERM');
+      expect(await rebuild.fim).toBe(143);
+      expect(rebuild.mensagens().at(-1)).toBe('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+      expect(readFileSync(live.caminho).equals(antes)).toBe(true);
+    } finally {
+      live.remover();
+    }
+  });
+
+  it('`pnpm run rebuild` stops on SIGTERM at once while still retrying brokers that refuse connections', async () => {
     const [porta] = await portasLivres(1);
     const live = sqliteTemporario();
     try {
-      const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
-        cwd: RAIZ,
-        env: { ...process.env, KAFKA_BROKERS: `127.0.0.1:${porta}`, DATABASE_PATH: live.caminho, PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let saida = '';
-      processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
-      const fim = new Promise<number | null>((resolve) => processo.once('close', resolve));
+      const rebuild = processoRebuild({ KAFKA_BROKERS: `127.0.0.1:${porta}`, DATABASE_PATH: live.caminho });
       // Trying to connect: kafkajs logs each refused attempt.
-      await expect.poll(() => saida.includes('ECONNREFUSED'), { timeout: 30_000, interval: 50 }).toBe(true);
-      processo.kill('SIGTERM');
-      expect(await fim).toBe(143);
-      const mensagens = saida.trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
-      expect(mensagens.at(-1)).toBe('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
-      for (const sufixo of ['', '-wal', '-shm']) expect(existsSync(`${live.caminho}.reconstrucao${sufixo}`)).toBe(false);
+      await expect.poll(() => rebuild.saida().includes('ECONNREFUSED'), { timeout: 30_000, interval: 50 }).toBe(true);
+      const sinalEm = Date.now();
+      rebuild.processo.kill('SIGTERM');
+      expect(await rebuild.fim).toBe(143);
+      expect(Date.now() - sinalEm).toBeLessThan(10_000); // not after the client's minutes of retries
+      // kafkajs may log one more refused attempt after it.
+      expect(rebuild.mensagens()).toContain('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
     } finally {
       live.remover();
     }

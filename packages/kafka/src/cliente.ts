@@ -18,6 +18,11 @@ export function ehKafkaInacessivel(erro: unknown): erro is Error {
   return false;
 }
 
+/** The one line an entry point stops with when {@link ehKafkaInacessivel}: it names the setting. */
+export function kafkaInacessivel(brokers: readonly string[], erro: Error): string {
+  return `Kafka inacessível em ${brokers.join(',')} (KAFKA_BROKERS): ${erro.message}`;
+}
+
 export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
   const kafka = new Kafka({
     clientId: opcoes.clientId,

@@ -1,7 +1,7 @@
 // The project's only door to Kafka. Everything else talks to these small interfaces, so the
 // client library (kafkajs today) can be replaced here alone. See docs/decisions/0003-kafka-client.md.
 export { cabecalhosParaEnvio, textoDoCabecalho, type Cabecalhos } from './cabecalhos.ts';
-export { criarClienteKafka, ehKafkaInacessivel } from './cliente.ts';
+export { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from './cliente.ts';
 export {
   chaveParticao,
   type ClienteKafka,

@@ -14,7 +14,7 @@ export interface OpcoesCliente {
   /** Where kafkajs' own log lines go; silent when absent. */
   log?: RegistroLog;
   /**
-   * Retries of a failed request or connection before it fails for good (default 12: about 100 s
+   * Retries of a failed request or connection before it fails for good (default 12: one to two minutes
    * of backoff, so that a broker restart is ridden out).
    */
   tentativas?: number;

@@ -4,7 +4,7 @@
 import { constants } from 'node:os';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
+import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { garantirDiretorio } from './arquivos.ts';
@@ -21,10 +21,13 @@ try {
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
 
 // Ctrl-C or SIGTERM: stop before the switch and delete the rebuild's file (it may be gigabytes);
-// a second signal exits at once.
+// a second signal exits at once, leaving the file for the next rebuild to delete. Once the switch
+// has begun, it is seen through: signals are only noted.
 const interrupcao = new AbortController();
 let sinalRecebido: NodeJS.Signals | null = null;
+let trocando = false;
 const interromper = (sinal: NodeJS.Signals) => {
+  if (trocando) return void log.warn({ sinal }, 'a troca já começou e vai até o fim');
   if (sinalRecebido !== null) process.exit(128 + constants.signals[sinal]);
   sinalRecebido = sinal;
   log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
@@ -44,6 +47,9 @@ try {
     log,
     intervaloMs: 5_000,
     sinal: interrupcao.signal,
+    aoTrocar: () => {
+      trocando = true;
+    },
   });
   if (resumo.ausentes > 0) {
     // Saved after the rebuild caught up (the live projector applies them again), or gone from the
@@ -61,7 +67,7 @@ try {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
     process.exitCode = 1;
   } else if (ehKafkaInacessivel(erro)) {
-    log.fatal({ brokers: config.KAFKA_BROKERS }, `Kafka inacessível em ${config.KAFKA_BROKERS.join(',')} (KAFKA_BROKERS): ${erro.message}`);
+    log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
     process.exitCode = 1;
   } else {
     throw erro;
@@ -69,6 +75,6 @@ try {
 } finally {
   await kafka.close();
 }
-// Interrupted while kafkajs was still retrying its first connection, that attempt may hold the
-// process open: nothing is left to do.
-if (sinalRecebido !== null) process.exit();
+// Interrupted during the first read of Kafka, that read may still be retrying brokers: nothing is
+// left to do, and it must not hold the process open.
+if (sinalRecebido !== null && !trocando) process.exit();

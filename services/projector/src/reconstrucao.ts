@@ -20,8 +20,14 @@ export interface OpcoesReconstrucao {
   agora?: () => number;
   /** How often progress is measured and logged. */
   intervaloMs?: number;
-  /** Aborting it stops the rebuild before the switch, its file deleted (Ctrl-C, SIGTERM). */
+  /**
+   * Aborting it stops the rebuild before the switch, its file deleted (Ctrl-C, SIGTERM). It is
+   * looked at between steps: a step under way (the consumer joining its group, a freshness check)
+   * ends first, except the first read of Kafka, where unreachable brokers are retried for minutes.
+   */
   sinal?: AbortSignal;
+  /** Called just before the switch, which nothing interrupts once begun. */
+  aoTrocar?: () => void;
 }
 
 /** Stopped by its caller before the switch: the live projection was not touched. */
@@ -33,7 +39,10 @@ export class ReconstrucaoInterrompida extends Error {
   }
 }
 
-/** `promessa`, or a ReconstrucaoInterrompida as soon as `sinal` is aborted, whichever comes first. */
+/**
+ * `promessa`, or a ReconstrucaoInterrompida as soon as `sinal` is aborted, whichever comes first.
+ * The work behind `promessa` goes on to its end unobserved: only for work that ends by itself.
+ */
 function ate<T>(sinal: AbortSignal | undefined, promessa: Promise<T>): Promise<T> {
   if (sinal === undefined) return promessa;
   promessa.catch(() => undefined); // its failure no longer matters once interrupted
@@ -59,12 +68,17 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
   const agora = opcoes.agora ?? Date.now;
+  const seInterrompida = () => {
+    if (sinal?.aborted) throw new ReconstrucaoInterrompida();
+  };
   const apagarNovo = () => {
     for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
   };
   apagarNovo();
 
-  // The live projector sent these already; a replay would send them all again.
+  // The live projector sent these already; a replay would send them all again. Kafka's first use:
+  // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the
+  // read stops by itself, at the latest after its own time limit).
   const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
@@ -85,23 +99,27 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     },
   });
   try {
-    await ate(sinal, projetor.iniciar());
+    await projetor.iniciar();
+    seInterrompida();
     // Caught up once everything the topics held at the previous check is applied: a register
     // that never pauses never shows a lag of exactly 0.
     let verificacaoAnterior = Number.POSITIVE_INFINITY;
     for (;;) {
       if (estado.falha) throw estado.falha;
       const verificacao = agora();
-      const { atraso, emDiaEm } = await ate(sinal, projetor.registrarFrescor());
+      const { atraso, emDiaEm } = await projetor.registrarFrescor();
+      seInterrompida();
       if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
       verificacaoAnterior = verificacao;
       log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
-      await ate(sinal, esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}));
+      await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(seInterrompida);
     }
     await projetor.parar();
     novo.close();
-    // The switch below is synchronous: once past this check, nothing interrupts it.
-    if (sinal?.aborted) throw new ReconstrucaoInterrompida();
+    seInterrompida();
+    // Synchronous, one transaction: signals wait until it is over.
+    opcoes.aoTrocar?.();
+    log.info('trocando a projeção (cerca de um minuto por milhão de imóveis)');
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {

@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
+import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
@@ -115,8 +115,8 @@ try {
   await projetor.iniciar();
 } catch (erro) {
   if (!ehKafkaInacessivel(erro)) throw erro;
-  // Every retry spent (about 100 s): a wrong address, or Kafka down; the supervisor restarts us.
-  log.fatal({ brokers: config.KAFKA_BROKERS }, `Kafka inacessível em ${config.KAFKA_BROKERS.join(',')} (KAFKA_BROKERS): ${erro.message}`);
+  // Every retry spent (one to two minutes): a wrong address, or Kafka down; the supervisor restarts us.
+  log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
   process.exit(1);
 }
 fase = 'consumindo';
