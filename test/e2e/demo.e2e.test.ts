@@ -1,12 +1,12 @@
 // `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
 // Ctrl-C, and a second start reuses the projection and the token (one made by other rules is made again).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { EscritorProjecao } from '@imoveis/projection-store';
+import { EscritorProjecao, travarArquivo } from '@imoveis/projection-store';
 import { sqliteTemporario } from '../helpers.ts';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -97,9 +97,20 @@ describe('pnpm start (the embedded default)', () => {
     const porta = (ocupada.address() as { port: number }).port;
     const dir = sqliteTemporario();
     mkdirSync(`${dir.dir}/pasta`);
+    // A projection the demo did not make (a DATABASE_PATH left in the environment): never touched.
+    const real = EscritorProjecao.abrir(`${dir.dir}/real.db`);
+    real.gravarOffset({ topico: 'registro.imoveis.v1', particao: 0, proximo: '42' });
+    real.gravarEstado('regras', null);
+    real.close();
+    const realAntes = readFileSync(`${dir.dir}/real.db`);
+    // …nor one a projector is writing.
+    const escrita = sqliteTemporario();
+    const travada = travarArquivo(`${escrita.caminho}.projetor.lock`);
     const casos: [Record<string, string>, string][] = [
       [{ PORT: String(porta) }, 'PORT'],
       [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],
+      [{ DATABASE_PATH: `${dir.dir}/real.db` }, 'DATABASE_PATH'],
+      [{ DATABASE_PATH: escrita.caminho }, 'DATABASE_PATH'],
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/pasta` }, 'DEMO_EVENTS_FILE'],
@@ -117,8 +128,12 @@ describe('pnpm start (the embedded default)', () => {
         expect(r.status, variavel).toBe(1);
         expect(r.stderr.trim().split('\n'), variavel).toEqual([expect.stringMatching(new RegExp(`^configuração inválida: ${variavel}: `))]);
       }
+      expect(readFileSync(`${dir.dir}/real.db`).equals(realAntes)).toBe(true);
+      expect(existsSync(escrita.caminho)).toBe(false);
     } finally {
       ocupada.close();
+      travada.liberar();
+      escrita.remover();
       dir.remover();
     }
   });

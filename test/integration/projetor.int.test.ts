@@ -178,6 +178,16 @@ function aplicadas(caminho: string): number {
   }
 }
 
+/** The next offset of a partition the projection file holds (0: none yet), read without a writer. */
+function lidoDe(caminho: string, topico: string, particao: number): number {
+  const db = new Database(caminho, { readonly: true });
+  try {
+    return Number(db.prepare<[string, number], { proximo: string }>('SELECT proximo FROM offsets WHERE topico = ? AND particao = ?').get(topico, particao)?.proximo ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
 /** Everything of a projection except the commit instants, which differ between runs by design. */
 function conteudo(caminho: string) {
   const db = new Database(caminho, { readonly: true });
@@ -332,11 +342,8 @@ describe('projector against a real Kafka broker', () => {
     // The freshness check reads every partition's end: until the new one is read, there is lag.
     // (The consumer notices the partition within 10 s, and may have read it already.)
     const { atraso } = await projetor.registrarFrescor();
-    const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
-    const lidoDaNova = escritor.offsetDe(mundo.topicos.imoveis, 3);
-    escritor.close();
-    // Still unread after the check, so unread during it.
-    if (lidoDaNova === null) expect(atraso).toBeGreaterThanOrEqual(naNova);
+    // What it had read of it by then is at most what it has read now (offsets only move forward).
+    expect(atraso).toBeGreaterThanOrEqual(naNova - lidoDe(mundo.banco.caminho, mundo.topicos.imoveis, 3));
     // Read well within kafkajs's default of 5 minutes.
     await expect.poll(() => ler(mundo.banco.caminho, (l) => ids.filter((id) => l.obterAnunciado(id) !== null).length), { timeout: 30_000, interval: 200 }).toBe(60);
     await expect.poll(async () => (await projetor.registrarFrescor()).atraso, { timeout: 10_000 }).toBe(0);
@@ -572,6 +579,10 @@ describe('projector against a real Kafka broker', () => {
     expect(metricas).toMatch(new RegExp(`^projetor_eventos_rejeitados_total\\{[^}]*motivo="json-invalido"[^}]*\\} 1$`, 'm'));
     expect(metricas).toMatch(/^projetor_em_dia_ha_segundos \d+(\.\d+)?$/m);
     expect(metricas).toMatch(/^projetor_regras_desatualizadas 1$/m);
+    // Its own rules now write beside the old ones: the projection's are mixed until a rebuild.
+    const db = new Database(mundo.banco.caminho, { readonly: true });
+    expect(db.prepare("SELECT valor FROM estado WHERE chave = 'regras'").get()).toEqual({ valor: null });
+    db.close();
   });
 
   it('stops at start with one line naming a bad setting', async () => {

@@ -246,7 +246,7 @@ describe('rebuild', () => {
     }
   });
 
-  it('sees the switch through once it has begun, whatever arrives meanwhile', async () => {
+  it('goes through with the switch when the abort comes once the switch has begun (aoTrocar)', async () => {
     const topicosNovos = await topicosCom(20);
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();

@@ -156,8 +156,13 @@ export class EscritorProjecao {
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
     const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
     // Nothing stored yet: every document it will hold is made by this code's rules.
-    if (escritor.regras() === null && escritor.#s.vazia.get()!.vazia === 1) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
+    if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
     return escritor;
+  }
+
+  /** Holds nothing yet: no property, removal item, condominium or offset. */
+  vazia(): boolean {
+    return this.#s.vazia.get()!.vazia === 1;
   }
 
   /** The rules version (`VERSAO_DAS_REGRAS`) its documents were made with; null: before versions were recorded. */

@@ -13,8 +13,10 @@ export type ChaveEstado =
   | 'geracao'
   /** The last commit instant stamped (`carimbar`): instants never go back. */
   | 'ultimo_instante'
-  /** The rules version (`VERSAO_DAS_REGRAS`) the stored documents were made with; absent: before versions were recorded. */
+  /** The rules version (`VERSAO_DAS_REGRAS`) the stored documents were made with; absent: unknown (before versions were recorded, or mixed). */
   | 'regras'
+  /** 1: made by the embedded demo from its sample, which may delete and make it again. */
+  | 'demo'
   | (typeof CHAVES_FRESCOR)[keyof typeof CHAVES_FRESCOR];
 
 /** The freshness keys as an SQL list, for statements that copy the record whole. */

@@ -7,7 +7,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento, travarArquivo } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -31,6 +31,7 @@ function pelaConfiguracao<T>(variavel: string, fazer: () => T): T {
     if (ehFalhaDeArquivo(erro) || ehFalhaDeArmazenamento(erro) || erro instanceof ArquivoCredenciaisInvalido) {
       throw new ConfiguracaoInvalida(variavel, erro.message);
     }
+    if (erro instanceof ArquivoTravado) throw new ConfiguracaoInvalida(variavel, 'outro processo (um projetor, outra demonstração) grava esta projeção');
     throw erro;
   }
 }
@@ -41,16 +42,17 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe ou não é um arquivo`);
   }
 
-  // 1. The sample, through the projector. Offsets in the file make a second start a no-op, unless
-  // the file was made by other mapping rules: the sample is small, so it is made again at once.
-  const escritor = pelaConfiguracao('DATABASE_PATH', () => {
+  // 1. The sample, through the projector. Offsets in the file make a second start a no-op. Like a
+  // projector, the demo holds the projection's lock while it writes it.
+  const { escritor, trava } = pelaConfiguracao('DATABASE_PATH', () => {
     mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
-    const existente = EscritorProjecao.abrir(config.DATABASE_PATH);
-    if (existente.regras() === VERSAO_DAS_REGRAS) return existente;
-    existente.close();
-    for (const sufixo of ['', '-wal', '-shm']) rmSync(config.DATABASE_PATH + sufixo, { force: true });
-    logger.info({ banco: config.DATABASE_PATH }, 'projeção do demo feita por outras regras de mapeamento: refeita a partir da amostra');
-    return EscritorProjecao.abrir(config.DATABASE_PATH);
+    const trava = travarArquivo(`${config.DATABASE_PATH}.projetor.lock`);
+    try {
+      return { escritor: abrirProjecaoDaDemo(config.DATABASE_PATH, logger), trava };
+    } catch (erro) {
+      trava.liberar();
+      throw erro;
+    }
   });
   const jaCarregada = escritor.offsets().length > 0;
   const resumo = await projetarRegistros(escritor, lerNdjson(config.DEMO_EVENTS_FILE), {
@@ -92,8 +94,33 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
       credenciais.close();
       fonte.close();
       escritor.close();
+      trava.liberar();
     },
   };
+}
+
+/**
+ * The demo's own projection: a new one, or one it made (marked so). One made by other mapping rules
+ * is made again from the sample, which is small. A projection the demo did not make (a real one,
+ * named by a DATABASE_PATH left in the environment) is refused, never written to or deleted.
+ */
+function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao {
+  const escritor = EscritorProjecao.abrir(caminho);
+  if (escritor.vazia()) escritor.gravarEstado('demo', 1);
+  if (escritor.lerEstado('demo') !== 1) {
+    escritor.close();
+    throw new ConfiguracaoInvalida(
+      'DATABASE_PATH',
+      `${caminho} não foi feita pela demonstração, que só grava na sua própria projeção (aponte DATABASE_PATH para outro arquivo; se for a de uma demonstração antiga, apague-a)`,
+    );
+  }
+  if (escritor.regras() === VERSAO_DAS_REGRAS) return escritor;
+  escritor.close();
+  for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
+  logger.info({ banco: caminho }, 'projeção da demonstração feita por outras regras de mapeamento: refeita a partir da amostra');
+  const nova = EscritorProjecao.abrir(caminho);
+  nova.gravarEstado('demo', 1);
+  return nova;
 }
 
 /** The demo token: the one saved by an earlier start while it still authenticates, else a new one. */

@@ -48,7 +48,7 @@ export function criarMetricas(opcoes: OpcoesMetricas = {}) {
     }),
     regrasDesatualizadas: new Gauge({
       name: 'projetor_regras_desatualizadas',
-      help: 'Um quando os documentos gravados foram feitos por regras de mapeamento diferentes das deste código: pnpm run rebuild os refaz.',
+      help: 'Um quando os documentos gravados não foram todos feitos pelas regras de mapeamento deste código (o log de início diz quais); uma reconstrução os refaz.',
       registers: [registry],
       collect() {
         const versao = regras();

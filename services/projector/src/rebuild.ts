@@ -27,7 +27,7 @@ const interrupcao = new AbortController();
 let sinalRecebido: NodeJS.Signals | null = null;
 let trocando = false;
 const interromper = (sinal: NodeJS.Signals) => {
-  if (trocando) return void log.warn({ sinal }, 'a troca já começou e vai até o fim');
+  if (trocando) return void log.warn({ sinal }, 'a troca já começou: vai até o fim, e então a reconstrução termina');
   if (sinalRecebido !== null) process.exit(128 + constants.signals[sinal]);
   sinalRecebido = sinal;
   log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
@@ -73,8 +73,9 @@ try {
     throw erro;
   }
 } finally {
+  trocando = false; // the switch is over, done or failed: a signal exits again
   await kafka.close();
 }
 // Interrupted during the first read of Kafka, that read may still be retrying brokers: nothing is
 // left to do, and it must not hold the process open.
-if (sinalRecebido !== null && !trocando) process.exit();
+if (sinalRecebido !== null) process.exit();

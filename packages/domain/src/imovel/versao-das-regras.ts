@@ -5,6 +5,6 @@
  * again only by a rebuild, so the projector warns while the two differ.
  *
  * Bump it with every change to what a partner would see for the same register event;
- * `versao-das-regras.test.ts` fails until you do.
+ * the guard test in projection-store (`versao-das-regras.test.ts`) fails until you do.
  */
 export const VERSAO_DAS_REGRAS = 1;
