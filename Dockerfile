@@ -2,7 +2,7 @@
 # One image for the projector and the API (docker-compose.yml picks the command). The services are
 # built into plain JavaScript here (scripts/build.ts) and run by node alone, as `pnpm projector` /
 # `pnpm api` do outside Docker; the demo and the CLIs run through tsx, so the image keeps the dev deps.
-# Commands start node itself, never pnpm: pnpm does not pass SIGTERM on to what it runs.
+# Commands start node itself, not pnpm: no build at start, and SIGTERM goes straight to the service.
 FROM node:22-bookworm-slim
 
 # better-sqlite3 compiles its addon when no prebuilt binary can be downloaded.
