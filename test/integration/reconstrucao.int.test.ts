@@ -262,6 +262,14 @@ describe('rebuild', () => {
     }
   });
 
+  /** The rebuild's settings for the shared broker, these topics and this live projection. */
+  const ambienteDoBroker = (topicosDe: { imoveis: string; condominios: string }, caminhoLive: string) => ({
+    KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+    IMOVEIS_TOPIC: topicosDe.imoveis,
+    CONDOMINIOS_TOPIC: topicosDe.condominios,
+    DATABASE_PATH: caminhoLive,
+  });
+
   /** The built rebuild (`pnpm run rebuild` execs it) as a process, its stdout's log messages collected. */
   function processoRebuild(env: NodeJS.ProcessEnv) {
     const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
@@ -272,7 +280,12 @@ describe('rebuild', () => {
     let saida = '';
     processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
     const fim = new Promise<number | null>((resolve) => processo.once('close', resolve));
-    const mensagens = () => saida.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { msg: string }).msg);
+    // Log lines are JSON; the summary line is not.
+    const mensagens = () =>
+      saida
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => (JSON.parse(l) as { msg: string }).msg);
     return { processo, fim, saida: () => saida, mensagens };
   }
 
@@ -282,12 +295,7 @@ describe('rebuild', () => {
     EscritorProjecao.abrir(live.caminho).close();
     const antes = readFileSync(live.caminho);
     try {
-      const rebuild = processoRebuild({
-        KAFKA_BROKERS: inject('kafkaBrokers').join(','),
-        IMOVEIS_TOPIC: topicosNovos.imoveis,
-        CONDOMINIOS_TOPIC: topicosNovos.condominios,
-        DATABASE_PATH: live.caminho,
-      });
+      const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
       await expect.poll(() => listadosEm(`${live.caminho}.reconstrucao`), { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
       rebuild.processo.kill('SIGTERM');
       expect(await rebuild.fim).toBe(143);
@@ -298,6 +306,30 @@ describe('rebuild', () => {
       live.remover();
     }
   });
+
+  it('`pnpm run rebuild` sees the switch through when SIGTERM comes during it, and says so', async () => {
+    // Enough rows for the switch to take a while: the signal lands during it.
+    const topicosNovos = await topicosCom(10_000);
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    try {
+      const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
+      let sinalizado = false;
+      rebuild.processo.stdout.on('data', () => {
+        if (!sinalizado && rebuild.mensagens().some((m) => m.startsWith('trocando a projeção'))) {
+          sinalizado = rebuild.processo.kill('SIGTERM');
+        }
+      });
+      expect(await rebuild.fim).toBe(0);
+      expect(sinalizado).toBe(true);
+      expect(rebuild.mensagens(), rebuild.saida()).toContain('a troca já tinha começado: não foi interrompida (um segundo sinal sai já)');
+      expect(rebuild.saida()).toMatch(/^projeção trocada: 10000 imóveis, /m);
+      expect(listadosEm(live.caminho)).toBe(10_000);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+    } finally {
+      live.remover();
+    }
+  }, 120_000);
 
   it('`pnpm run rebuild` stops on SIGTERM at once while still retrying brokers that refuse connections', async () => {
     const [porta] = await portasLivres(1);

@@ -21,15 +21,15 @@ try {
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
 
 // Ctrl-C or SIGTERM: stop before the switch and delete the rebuild's file (it may be gigabytes);
-// a second signal exits at once, leaving the file for the next rebuild to delete. Once the switch
-// has begun, it is seen through: signals are only noted.
+// a second signal exits at once, leaving the file for the next rebuild to delete. The switch is
+// synchronous: a signal sent during it is handled after it, and only noted.
 const interrupcao = new AbortController();
 let sinalRecebido: NodeJS.Signals | null = null;
-let trocando = false;
+let trocaIniciada = false;
 const interromper = (sinal: NodeJS.Signals) => {
-  if (trocando) return void log.warn({ sinal }, 'a troca já começou: vai até o fim, e então a reconstrução termina');
   if (sinalRecebido !== null) process.exit(128 + constants.signals[sinal]);
   sinalRecebido = sinal;
+  if (trocaIniciada) return void log.warn({ sinal }, 'a troca já tinha começado: não foi interrompida (um segundo sinal sai já)');
   log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
   interrupcao.abort();
 };
@@ -48,7 +48,7 @@ try {
     intervaloMs: 5_000,
     sinal: interrupcao.signal,
     aoTrocar: () => {
-      trocando = true;
+      trocaIniciada = true;
     },
   });
   if (resumo.ausentes > 0) {
@@ -73,7 +73,6 @@ try {
     throw erro;
   }
 } finally {
-  trocando = false; // the switch is over, done or failed: a signal exits again
   await kafka.close();
 }
 // Interrupted during the first read of Kafka, that read may still be retrying brokers: nothing is
