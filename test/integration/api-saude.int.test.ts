@@ -2,9 +2,10 @@
 // confirmed being caught up within the allowed lag and a process not under pressure; 503 with
 // an Erro and Retry-After instead of queuing; 500 for a temporary failure; metrics by route and
 // status, limiter and freshness.
+import { renameSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EscritorProjecao, LeitorSqlite } from '../../packages/projection-store/src/index.ts';
-import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { EscritorProjecao } from '../../packages/projection-store/src/index.ts';
+import { FOTOS, imovelSalvo, prepararEAplicarLote } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { FonteReabrivel } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
@@ -62,7 +63,7 @@ describe('/health/live and /health/ready', () => {
   it("is not ready, and answers partners the contract's 500 (temporary failure) with an Erro and Retry-After, while the projection is missing; becomes ready once it appears", async () => {
     const arquivo = sqliteTemporario();
     limpar.push(() => arquivo.remover());
-    const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(arquivo.caminho), { intervaloMs: 20 });
+    const fonte = new FonteReabrivel(arquivo.caminho, { intervaloMs: 20 });
     limpar.push(() => fonte.close());
     const api = await criarApi({ leitor: fonte, agora: () => AGORA });
     limpar.push(() => api.fechar());
@@ -86,6 +87,57 @@ describe('/health/live and /health/ready', () => {
     escritor.registrarFrescor({ emDiaEm: AGORA, registradoEm: AGORA, atraso: 0 });
     await expect.poll(async () => (await pronto(api)).status, { timeout: 5_000, interval: 25 }).toBe(200);
     expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  });
+});
+
+describe('the projection file', () => {
+  it('is followed when deleted and made anew (a replay from the topics): the new one is served, never the old', async () => {
+    const arquivo = sqliteTemporario();
+    limpar.push(() => arquivo.remover());
+    const fazer = (ids: string[]) => {
+      const escritor = EscritorProjecao.abrir(arquivo.caminho);
+      prepararEAplicarLote(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
+      escritor.registrarFrescor({ emDiaEm: AGORA, registradoEm: AGORA, atraso: 0 });
+      escritor.close();
+    };
+    const apagar = () => {
+      for (const sufixo of ['', '-wal', '-shm']) rmSync(arquivo.caminho + sufixo, { force: true });
+    };
+    const antigos = idsOrdenados(2);
+    fazer(antigos);
+    let reaberturas = 0;
+    const fonte = new FonteReabrivel(arquivo.caminho, { intervaloMs: 20, aoReabrir: () => void reaberturas++ });
+    limpar.push(() => fonte.close());
+    const api = await criarApi({ leitor: fonte, agora: () => AGORA });
+    limpar.push(() => api.fechar());
+    const ids = async () => {
+      const r = await api.get('/api/v1/imoveis');
+      return r.statusCode === 200 ? (JSON.parse(r.body) as { dados: { id: string }[] }).dados.map((i) => i.id) : r.statusCode;
+    };
+    expect(await ids()).toEqual(antigos);
+
+    // Deleted: not served from the file the API still holds open.
+    apagar();
+    await expect.poll(ids, { timeout: 5_000, interval: 25 }).toBe(500);
+    expect((await pronto(api)).corpo.motivos).toContain('projeção ausente');
+
+    // Made anew at the same path.
+    const novo = idsOrdenados(1);
+    fazer(novo);
+    await expect.poll(ids, { timeout: 5_000, interval: 25 }).toEqual(novo);
+    expect(reaberturas).toBe(1);
+
+    // Replaced while open, without a moment of absence (a rename over it).
+    const outro = idsOrdenados(3);
+    const substituto = sqliteTemporario();
+    limpar.push(() => substituto.remover());
+    const escritor = EscritorProjecao.abrir(substituto.caminho);
+    prepararEAplicarLote(escritor, { eventos: outro.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
+    escritor.checkpoint();
+    escritor.close();
+    renameSync(substituto.caminho, arquivo.caminho);
+    await expect.poll(ids, { timeout: 5_000, interval: 25 }).toEqual(outro);
+    expect(reaberturas).toBe(2);
   });
 });
 

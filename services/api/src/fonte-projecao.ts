@@ -1,7 +1,8 @@
 // Access to the projection reader behind a tiny provider, so the API can start before the
-// projector has created the file (it keeps trying). A rebuild needs no reopening: it switches the
-// content inside the same file (decision 0006).
-import type { LeitorProjecao } from '@imoveis/projection-store';
+// projector has created the file (it keeps trying), and follows a file deleted and made anew. A
+// rebuild needs no reopening: it switches the content inside the same file (decision 0006).
+import { statSync } from 'node:fs';
+import { LeitorSqlite, type LeitorProjecao } from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from './erros.ts';
 
 export interface FonteProjecao {
@@ -19,30 +20,52 @@ export function fonteFixa(leitor: LeitorProjecao): FonteProjecao {
 }
 
 /**
- * Opens the reader on first use and, while opening fails (file missing, not yet migrated),
- * tries again at most once per `intervaloMs`, so a missing file costs no I/O per request.
+ * Opens the reader at `caminho` on first use and, while opening fails (file missing, not yet
+ * migrated), tries again at most once per `intervaloMs`, so a missing file costs no I/O per
+ * request. As often, it checks that the path still names the file it has open: one deleted and
+ * made anew (a projection replayed from the topics) is reopened, not served from the old one.
  */
 export class FonteReabrivel implements FonteProjecao {
-  readonly #abrir: () => LeitorProjecao;
+  readonly #caminho: string;
+  readonly #abrir: (caminho: string) => LeitorProjecao;
   readonly #intervaloMs: number;
   readonly #agora: () => number;
+  readonly #aoReabrir: () => void;
   #leitor: LeitorProjecao | null = null;
+  /** The open file's identity (device and inode), and when the path was last checked against it. */
+  #arquivo: { identidade: string; verificadoEm: number } | null = null;
   #ultimaFalha: { em: number; erro: unknown } | null = null;
 
-  constructor(abrir: () => LeitorProjecao, opcoes: { intervaloMs?: number; agora?: () => number } = {}) {
-    this.#abrir = abrir;
+  constructor(
+    caminho: string,
+    opcoes: { abrir?: (caminho: string) => LeitorProjecao; intervaloMs?: number; agora?: () => number; aoReabrir?: () => void } = {},
+  ) {
+    this.#caminho = caminho;
+    this.#abrir = opcoes.abrir ?? ((c) => LeitorSqlite.abrir(c));
     this.#intervaloMs = opcoes.intervaloMs ?? 1_000;
     this.#agora = opcoes.agora ?? Date.now;
+    this.#aoReabrir = opcoes.aoReabrir ?? (() => {});
   }
 
   atual(): LeitorProjecao {
-    if (this.#leitor !== null) return this.#leitor;
     const agora = this.#agora();
+    if (this.#leitor !== null && this.#arquivo !== null) {
+      if (agora - this.#arquivo.verificadoEm < this.#intervaloMs) return this.#leitor;
+      if (identidadeDe(this.#caminho) === this.#arquivo.identidade) {
+        this.#arquivo.verificadoEm = agora;
+        return this.#leitor;
+      }
+      this.close(); // replaced or deleted: the file this reader holds is no one's any more
+      this.#aoReabrir();
+    }
     if (this.#ultimaFalha !== null && agora - this.#ultimaFalha.em < this.#intervaloMs) {
       throw new ProjecaoIndisponivel({ cause: this.#ultimaFalha.erro });
     }
     try {
-      this.#leitor = this.#abrir();
+      // Read before opening: a file replaced in between is noticed at the next check.
+      const identidade = identidadeDe(this.#caminho);
+      this.#leitor = this.#abrir(this.#caminho);
+      this.#arquivo = { identidade: identidade ?? '', verificadoEm: agora };
       this.#ultimaFalha = null;
       return this.#leitor;
     } catch (erro) {
@@ -54,5 +77,12 @@ export class FonteReabrivel implements FonteProjecao {
   close(): void {
     this.#leitor?.close();
     this.#leitor = null;
+    this.#arquivo = null;
   }
+}
+
+/** Which file a path names now (device and inode); null when none. */
+function identidadeDe(caminho: string): string | null {
+  const s = statSync(caminho, { throwIfNoEntry: false });
+  return s === undefined ? null : `${s.dev}:${s.ino}`;
 }

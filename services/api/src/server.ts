@@ -3,7 +3,6 @@
 import { existsSync, statSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { LeitorSqlite } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfiguracaoApi } from './config.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
@@ -58,7 +57,9 @@ const credenciais = abrirCredenciaisOuSair();
 if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
   sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} existe e não é um arquivo`);
 }
-const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
+const fonte = new FonteReabrivel(config.DATABASE_PATH, {
+  aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado ou substituído: reaberto'),
+});
 try {
   fonte.atual();
 } catch {

@@ -7,7 +7,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, LeitorSqlite, ehFalhaDeArmazenamento, travarArquivo } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ehFalhaDeArmazenamento, travarArquivo } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -73,7 +73,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // 3. The API as `pnpm api` builds it without Redis: the per-process limiter, the default
   // overload and proxy settings.
-  const fonte = new FonteReabrivel(() => LeitorSqlite.abrir(config.DATABASE_PATH));
+  const fonte = new FonteReabrivel(config.DATABASE_PATH);
   const limitador = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
   const app = await buildApp({
     config: { limitePorMinuto: config.RATE_LIMIT_PER_MINUTE, atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 },
