@@ -32,8 +32,11 @@ export class FonteReabrivel implements FonteProjecao {
   readonly #agora: () => number;
   readonly #aoReabrir: () => void;
   #leitor: LeitorProjecao | null = null;
-  /** The open file's identity (device and inode), and when the path was last checked against it. */
-  #arquivo: { identidade: string; verificadoEm: number } | null = null;
+  /**
+   * The open file's identity (device and inode; null: unknown, the file changed while it was
+   * opened), and when the path was last checked against it.
+   */
+  #arquivo: { identidade: string | null; verificadoEm: number } | null = null;
   #ultimaFalha: { em: number; erro: unknown } | null = null;
 
   constructor(
@@ -43,7 +46,8 @@ export class FonteReabrivel implements FonteProjecao {
     this.#caminho = caminho;
     this.#abrir = opcoes.abrir ?? ((c) => LeitorSqlite.abrir(c));
     this.#intervaloMs = opcoes.intervaloMs ?? 1_000;
-    this.#agora = opcoes.agora ?? Date.now;
+    // Monotonic: a wall clock set back would stretch the interval and serve a deleted file meanwhile.
+    this.#agora = opcoes.agora ?? (() => performance.now());
     this.#aoReabrir = opcoes.aoReabrir ?? (() => {});
   }
 
@@ -51,21 +55,23 @@ export class FonteReabrivel implements FonteProjecao {
     const agora = this.#agora();
     if (this.#leitor !== null && this.#arquivo !== null) {
       if (agora - this.#arquivo.verificadoEm < this.#intervaloMs) return this.#leitor;
-      if (identidadeDe(this.#caminho) === this.#arquivo.identidade) {
+      const { identidade } = this.#arquivo;
+      if (identidade !== null && identidadeDe(this.#caminho) === identidade) {
         this.#arquivo.verificadoEm = agora;
         return this.#leitor;
       }
       this.close(); // replaced or deleted: the file this reader holds is no one's any more
-      this.#aoReabrir();
+      if (identidade !== null) this.#aoReabrir();
     }
     if (this.#ultimaFalha !== null && agora - this.#ultimaFalha.em < this.#intervaloMs) {
       throw new ProjecaoIndisponivel({ cause: this.#ultimaFalha.erro });
     }
     try {
-      // Read before opening: a file replaced in between is noticed at the next check.
-      const identidade = identidadeDe(this.#caminho);
+      const antes = identidadeDe(this.#caminho);
       this.#leitor = this.#abrir(this.#caminho);
-      this.#arquivo = { identidade: identidade ?? '', verificadoEm: agora };
+      const depois = identidadeDe(this.#caminho);
+      // Made or replaced while opening: which file the reader holds is unknown, so it is opened again next time.
+      this.#arquivo = { identidade: antes !== null && antes === depois ? antes : null, verificadoEm: agora };
       this.#ultimaFalha = null;
       return this.#leitor;
     } catch (erro) {
@@ -81,8 +87,12 @@ export class FonteReabrivel implements FonteProjecao {
   }
 }
 
-/** Which file a path names now (device and inode); null when none. */
+/** Which file a path names now (device and inode); null when none can be read there. */
 function identidadeDe(caminho: string): string | null {
-  const s = statSync(caminho, { throwIfNoEntry: false });
-  return s === undefined ? null : `${s.dev}:${s.ino}`;
+  try {
+    const s = statSync(caminho, { throwIfNoEntry: false });
+    return s === undefined ? null : `${s.dev}:${s.ino}`;
+  } catch {
+    return null; // not a path that can name a file now (permissions, a file where a folder should be)
+  }
 }
