@@ -350,6 +350,35 @@ describe('projector against a real Kafka broker', () => {
     expect(ler(mundo.banco.caminho, (l) => l.frescor())).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) });
   });
 
+  it('after a rebuild of other mapping rules is switched in, says so and marks the projection as mixed', async () => {
+    const mundo = await criarMundo();
+    const linhas: string[] = [];
+    await mundo.iniciarProjetor({ log: pino({ level: 'warn' }, { write: (l: string) => void linhas.push(l) }) });
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    await mundo.esperarEmDia();
+    const regras = () => {
+      const db = new Database(mundo.banco.caminho, { readonly: true });
+      try {
+        return (db.prepare("SELECT valor FROM estado WHERE chave = 'regras'").get() as { valor: number | null } | undefined)?.valor;
+      } finally {
+        db.close();
+      }
+    };
+    expect(regras()).toBe(VERSAO_DAS_REGRAS);
+
+    // What the switch of a rebuild made by newer code leaves: its rules, a new generation.
+    const outro = EscritorProjecao.abrir(mundo.banco.caminho);
+    outro.transacao(() => {
+      outro.gravarEstado('regras', VERSAO_DAS_REGRAS + 1);
+      outro.gravarEstado('geracao', outro.geracao() + 1);
+    });
+    outro.close();
+    await expect.poll(regras, { timeout: 10_000, interval: 50 }).toBeNull();
+    expect(linhas.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain(
+      'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas',
+    );
+  });
+
   it('after kill -9 at any moment and a restart, ends with the same documents and tombstones as an uninterrupted run', async () => {
     const mundo = await criarMundo();
     const condominios = Array.from({ length: 5 }, () => randomUUID());

@@ -1,7 +1,7 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
 import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
@@ -256,11 +256,29 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     await novo.iniciar();
   };
 
+  /**
+   * Documents stored by other mapping rules than this code's (decision 0011): said at start and
+   * after a rebuild's switch. From then on this code's rules write beside them, so the
+   * projection's rules become unknown (mixed) until a rebuild of this code records them again.
+   */
+  const conferirRegras = (): void => {
+    const regras = escritor.regras();
+    if (regras === VERSAO_DAS_REGRAS) return;
+    const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };
+    if (regras !== null && regras > VERSAO_DAS_REGRAS) {
+      log.warn(contexto, 'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas');
+    } else {
+      log.warn(contexto, 'documentos gravados por outras regras de mapeamento (mais antigas, misturadas ou não versionadas): `pnpm run rebuild` os refaz pelas deste código');
+    }
+    if (regras !== null) escritor.gravarEstado('regras', null);
+  };
+
   /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
   const reiniciarConsumidor = (): void => {
     reiniciando ??= (async () => {
       await new Promise((resolve) => setImmediate(resolve));
       log.info('a projeção foi trocada por uma reconstrução: reposicionando o consumidor');
+      conferirRegras();
       await consumidor?.close();
       await conectar();
     })()
@@ -272,6 +290,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   return {
     async iniciar() {
+      conferirRegras();
       await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
       produtor = await kafka.criarProdutor();
       preparador = criarPreparador({

@@ -3,7 +3,6 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
-import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -44,23 +43,6 @@ function travarOuSair(caminho: string): Trava {
   }
 }
 
-/**
- * Documents stored by other mapping rules than this code's (decision 0011): said at start. From
- * now on this code's rules write beside them, so the projection's rules become unknown (mixed)
- * until a rebuild records one version again.
- */
-function avisarSeRegrasDiferentes(escritor: EscritorProjecao): void {
-  const regras = escritor.regras();
-  if (regras === VERSAO_DAS_REGRAS) return;
-  const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };
-  if (regras !== null && regras > VERSAO_DAS_REGRAS) {
-    log.warn(contexto, 'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas');
-  } else {
-    log.warn(contexto, 'documentos gravados por outras regras de mapeamento (mais antigas, misturadas ou não versionadas): `pnpm run rebuild` os refaz pelas deste código');
-  }
-  if (regras !== null) escritor.gravarEstado('regras', null);
-}
-
 function abrirOuSair(caminho: string): EscritorProjecao {
   try {
     return EscritorProjecao.abrir(caminho);
@@ -86,7 +68,6 @@ await escutarOuSair(
 
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
-avisarSeRegrasDiferentes(escritor);
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 const projetor = criarProjetor({
   kafka,
