@@ -21,8 +21,11 @@ if (servico !== 'api' && servico !== 'projector') {
 }
 
 const dir = join(import.meta.dirname, '..', 'services', servico);
-const pacote = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-const externos = Object.entries(pacote.dependencies ?? {})
+const pacote = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+};
+const externos = Object.entries({ ...pacote.dependencies, ...pacote.optionalDependencies })
   .filter(([, versao]) => !versao.startsWith('workspace:'))
   .map(([nome]) => nome);
 

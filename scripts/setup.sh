@@ -60,9 +60,11 @@ instalar_pnpm() {
 }
 etapa "pnpm $versao_pnpm" instalar_pnpm
 
-# better-sqlite3 compiles its addon on install; Debian's Node ships its headers in /usr/include/node,
-# which spares node-gyp a download from nodejs.org.
-if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then
+# On Node 20, better-sqlite3 12 compiles its addon on install (decision 0012). Debian's Node ships
+# its headers in /usr/include/node, which spares node-gyp a download from nodejs.org: used only when
+# that Node is the one running, since headers of another version would build an addon it can't load.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] \
+  && [ "$(node -p process.execPath)" = /usr/bin/node ]; then
   export npm_config_nodedir=/usr
 fi
 etapa "dependências (pnpm install)" pnpm install --frozen-lockfile

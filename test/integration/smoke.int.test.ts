@@ -5,13 +5,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import type BetterSqlite3 from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { enviarParaKafka, gerarCenario } from '@imoveis/generator';
 import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
+import { Database, caminhoDoModuloSqlite } from '@imoveis/projection-store';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 
@@ -36,10 +35,8 @@ describe('Redis', () => {
 });
 
 describe('SQLite in WAL mode', () => {
-  // better-sqlite3 is a dependency of the projection store, resolved from there like the code does.
-  const requireDoStore = createRequire(new URL('../../packages/projection-store/package.json', import.meta.url));
-  const Database = requireDoStore('better-sqlite3') as typeof BetterSqlite3;
-  const caminhoModulo = requireDoStore.resolve('better-sqlite3');
+  // The binding the projection store loads for this Node (decision 0012), in both processes.
+  const caminhoModulo = caminhoDoModuloSqlite();
 
   it('shows a row written by one process to another process that opened the file read-only', async () => {
     const arquivo = sqliteTemporario();

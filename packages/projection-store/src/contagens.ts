@@ -3,7 +3,7 @@
 // then the instants of its first minute, the minutes left in its first hour and the hours after:
 // at most a minute of commits and 59 minutes beside the hours, however large the projection and
 // however often the projector commits. The SQL of the three tables, and of a recount, lives here.
-import type Database from 'better-sqlite3';
+import type Database from './sqlite.ts';
 
 export const MINUTO_MS = 60_000;
 export const HORA_MS = 3_600_000;

@@ -1,7 +1,7 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which replaces every row, counts them again: troca.ts).
-import Database from 'better-sqlite3';
+import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
 import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';

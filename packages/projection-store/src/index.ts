@@ -7,3 +7,4 @@ export * from './projecao.ts';
 export * from './sincronia.ts';
 export * from './trava.ts';
 export * from './troca.ts';
+export { default as Database, MODULO_SQLITE, caminhoDoModuloSqlite } from './sqlite.ts';

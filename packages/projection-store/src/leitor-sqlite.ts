@@ -1,7 +1,7 @@
 // The API's side of the projection: a read-only connection answering in ready-to-send JSON. SQLite
 // writes a page's items in one value (stored documents, `atualizado_em` appended as text): one
 // value crosses into JavaScript per page, and no document is ever parsed or re-serialised.
-import Database from 'better-sqlite3';
+import Database from './sqlite.ts';
 import { FAIXAS, escolherPlanoIncremental } from '@imoveis/domain';
 import { SQL_CONTAR_ALTERADOS, limitesDaJanela } from './contagens.ts';
 import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';

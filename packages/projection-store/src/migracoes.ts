@@ -2,7 +2,7 @@
 // order, inside a transaction; a database from a newer version is refused rather than guessed at.
 // A migration is frozen once released: it spells out its tables and indexes in full, even where a
 // later one repeats them, so that no later edit can change what an old one does.
-import type { Database } from 'better-sqlite3';
+import type Database from './sqlite.ts';
 
 export class ProjecaoDeVersaoMaisNova extends Error {
   override readonly name = 'ProjecaoDeVersaoMaisNova';
@@ -132,7 +132,7 @@ export const MIGRACOES: readonly string[] = [
 
 export const VERSAO_ESQUEMA = MIGRACOES.length;
 
-export function migrar(db: Database): void {
+export function migrar(db: Database.Database): void {
   const atual = db.pragma('user_version', { simple: true }) as number;
   if (atual > VERSAO_ESQUEMA) {
     throw new ProjecaoDeVersaoMaisNova(
@@ -153,7 +153,7 @@ export function migrar(db: Database): void {
  * decoding (the form the API serves and reads back). Rewriting them would change what partners
  * already hold, so a projection with any upper-case id is refused, to be replayed from the topics.
  */
-function recusarIdsMaiusculos(db: Database): void {
+function recusarIdsMaiusculos(db: Database.Database): void {
   const n = db
     .prepare<[], number>(
       `SELECT (SELECT count(*) FROM imoveis WHERE id <> lower(id) OR condominio_id <> lower(condominio_id))

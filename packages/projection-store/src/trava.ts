@@ -1,7 +1,7 @@
 // An exclusive lock held for the life of a process: one projector per projection file, one
 // rebuild per live projection. It is SQLite's own file lock (fcntl) on a small file beside the
 // projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
-import Database from 'better-sqlite3';
+import Database from './sqlite.ts';
 
 /** Another process (or connection) holds the lock. */
 export class ArquivoTravado extends Error {
