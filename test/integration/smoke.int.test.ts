@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed, vi } from 'vitest';
 import { enviarParaKafka, gerarCenario } from '@imoveis/generator';
 import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
 import { Database, caminhoDoModuloSqlite } from '@imoveis/projection-store';
@@ -202,6 +202,42 @@ describe('Kafka through @imoveis/kafka', () => {
     expect(await cliente.lerTopico(topico, (m) => void lidos.push(m.value!.toString()), { limiteMs: 20_000 })).toBe(2);
     expect(lidos.sort()).toEqual(['confirmado', 'outro']);
     expect(await cliente.lerTopico(nomeUnico('ausente'), () => {})).toBe(0);
+  });
+
+  it('leaves an idle connection without timers: kafkajs as patched here (kafkajs#1704) polls nothing while no request waits', async () => {
+    const topico = nomeUnico('ocioso');
+    await cliente.criarTopicos([{ nome: topico }]);
+    let atribuido = false;
+    const consumidor = cliente.criarConsumidor({
+      groupId: nomeUnico('smoke-ocioso'),
+      topicos: [topico],
+      aoAtribuir: () => {
+        atribuido = true;
+        return new Map();
+      },
+      aoLote: async () => {},
+      aoFalhar: () => {},
+    });
+    try {
+      await consumidor.iniciar();
+      await expect.poll(() => atribuido, { timeout: 30_000 }).toBe(true);
+      // Unpatched, every connection that ever had an answer re-armed a 1 ms timer for life: about
+      // 700 timers in this half second, and 4–5 % of a core for an idle consumer.
+      const original = globalThis.setTimeout;
+      const pilhas: string[] = [];
+      const espiao = vi.spyOn(globalThis, 'setTimeout').mockImplementation((...args: Parameters<typeof setTimeout>) => {
+        pilhas.push(new Error().stack ?? '');
+        return original(...args);
+      });
+      try {
+        await new Promise((resolve) => original(resolve, 500));
+      } finally {
+        espiao.mockRestore();
+      }
+      expect(pilhas.filter((pilha) => pilha.includes('requestQueue')).length, 'timers armed by kafkajs request queues').toBeLessThan(5);
+    } finally {
+      await consumidor.close();
+    }
   });
 
   it('takes the generator’s stream through the producer: each topic in order, tombstones as null values', async () => {
