@@ -3,9 +3,12 @@
 # built into plain JavaScript here (scripts/build.ts) and run by node alone, as `pnpm projector` /
 # `pnpm api` do outside Docker; the demo and the CLIs run through tsx, so the image keeps the dev deps.
 # Commands start node itself, not pnpm: no build at start, and SIGTERM goes straight to the service.
-FROM node:22-bookworm-slim
+# Node 24 LTS: the suite passes on 20, 24 and 26 (decision 0012 for SQLite's binding on each).
+FROM node:24-bookworm-slim
 
-# better-sqlite3 compiles its addon when no prebuilt binary can be downloaded.
+# On Node 24 better-sqlite3 13 loads its prebuilt addon. The toolchain builds the Node 20 alias
+# (12), which pnpm installs on every line and this image never loads: an optional build, so its
+# failure would not stop the install, but it would fill the log.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
