@@ -12,6 +12,9 @@ export const MOTIVOS_REJEICAO = [
   'versao-schema-desconhecida',
   'contrato-invalido',
   'chave-divergente',
+  // Not from decoding: preparing a valid event failed, a defect of ours. The event waits in the
+  // dead letters for the fix (and a rebuild) instead of stopping every partition behind it.
+  'falha-no-preparo',
 ] as const;
 export type MotivoRejeicao = (typeof MOTIVOS_REJEICAO)[number];
 

@@ -35,6 +35,24 @@ describe('prepararMensagens', () => {
     const salvo = preparos.find((p) => p?.ok && p.evento.tipo === 'imovel.salvo');
     expect(salvo).toMatchObject({ ok: true, evento: { documento: expect.stringContaining('"nome_condominio":null') } });
   });
+
+  it('turns an event whose preparing throws into a rejection of its own, and prepares the others', () => {
+    const mensagens = doTopico('imoveis').slice(0, 20);
+    let chamadas = 0;
+    // The mapping reads the photo base once per property saved: the third one throws.
+    const quebrado = {
+      get fotosBaseUrl(): string {
+        if (++chamadas === 3) throw new URIError('URI malformed');
+        return contexto.fotosBaseUrl;
+      },
+    };
+    const preparos = prepararMensagens('imovel', mensagens, quebrado);
+    const esperados = prepararMensagens('imovel', mensagens, contexto);
+    const falhas = preparos.flatMap((p, i) => (p?.ok === false && p.motivo === 'falha-no-preparo' ? [i] : []));
+    expect(falhas).toHaveLength(1);
+    expect(preparos[falhas[0]!]).toEqual({ ok: false, motivo: 'falha-no-preparo', detalhe: 'o preparo falhou: URIError: URI malformed' });
+    expect(preparos.filter((_, i) => i !== falhas[0])).toEqual(esperados.filter((_, i) => i !== falhas[0]));
+  });
 });
 
 describe('criarPreparador with threads', () => {

@@ -16,8 +16,15 @@ export type Preparo = { ok: true; evento: EventoPreparado } | { ok: false; motiv
 export function prepararMensagens(agregado: Agregado, mensagens: readonly MensagemBruta[], contexto: ContextoProjecao): Preparo[] {
   return mensagens.map(({ chave, valor }) => {
     if (valor === null) return null;
-    const decodificado = decodificarEvento(agregado, chave, valor);
-    return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto) } : decodificado;
+    try {
+      const decodificado = decodificarEvento(agregado, chave, valor);
+      return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto) } : decodificado;
+    } catch (erro) {
+      // A throw here is a defect of ours, on one event: failing the chunk would retry it for ever.
+      // Only the error's kind and message go with it (never the event's values).
+      const descricao = erro instanceof Error ? `${erro.name}: ${erro.message}` : String(erro);
+      return { ok: false, motivo: 'falha-no-preparo', detalhe: `o preparo falhou: ${descricao.slice(0, 200)}` };
+    }
   });
 }
 

@@ -18,6 +18,11 @@ describe('mapearFotos', () => {
     expect(fotos.map((f) => f.url)).toEqual([`${BASE}/imoveis/..d.jpg`, `${BASE}/imoveis/./c.jpg`, `${BASE}/imoveis/e..jpg`]);
   });
 
+  it('leaves out a photo whose storage key holds half of a UTF-16 pair: no URL can encode it (encodeURIComponent throws)', () => {
+    const fotos = mapearFotos(['a\ud800.jpg', 'b\udc00.jpg', 'c\ud83d\ude00.jpg'].map((arquivo) => foto({ arquivo })), BASE);
+    expect(fotos.map((f) => f.url)).toEqual([`${BASE}/c%F0%9F%98%80.jpg`]);
+  });
+
   it('shows only public photos', () => {
     const fotos = mapearFotos([foto({ arquivo: 'a.jpg' }), foto({ arquivo: 'privada.jpg', publica: false })], BASE);
     expect(fotos.map((f) => f.url)).toEqual([`${BASE}/a.jpg`]);

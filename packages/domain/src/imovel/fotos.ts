@@ -36,9 +36,12 @@ export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string |
 /** A `..` segment: URLs resolve it (encoded too), so the address would leave the key's path. */
 const SEGMENTO_ACIMA = /(?:^|\/)\.\.(?:\/|$)/;
 
-/** A storage key that gives an address: not blank, and never above its own path. */
+/** Half of a UTF-16 pair alone (JSON can carry one as `\ud800`): no UTF-8 key names it. */
+const SURROGATE_SOLITARIO = /\p{Cs}/u;
+
+/** A storage key that gives an address: not blank, never above its own path, and text a URL can hold. */
 function temEndereco(arquivo: string): boolean {
-  return arquivo.trim() !== '' && !SEGMENTO_ACIMA.test(arquivo);
+  return arquivo.trim() !== '' && !SEGMENTO_ACIMA.test(arquivo) && !SURROGATE_SOLITARIO.test(arquivo);
 }
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {

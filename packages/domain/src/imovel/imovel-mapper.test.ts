@@ -277,6 +277,14 @@ describe('mapearImovel', () => {
     });
   });
 
+  it('turns a count past the safe integers into null: it is not exact, and partners could not read it', () => {
+    expect(mapearImovel(registro({ dormitorios: 1e308, suites: 2 ** 53, banheiros: 2 ** 53 - 1 }), contexto)).toMatchObject({
+      quartos: null,
+      suites: null,
+      banheiros: 2 ** 53 - 1,
+    });
+  });
+
   it('turns negative or non-finite areas into null and keeps fractional ones', () => {
     expect(mapearImovel(registro({ area_util_m2: -50, area_total_m2: Number.NaN }), contexto)).toMatchObject({ area_util: null, area_total: null });
     expect(mapearImovel(registro({ area_util_m2: 72.35, area_total_m2: 0 }), contexto)).toMatchObject({ area_util: 72.35, area_total: 0 });

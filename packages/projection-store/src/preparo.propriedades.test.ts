@@ -1,0 +1,114 @@
+// Properties of decoding and preparing, over register events the generator makes and fast-check
+// then damages: whatever arrives, decoding answers (an event or a rejection of the closed set),
+// never throws; what it accepts is prepared without throwing into a document partners can be
+// served, with any condominium name spliced in. The examples are the hand-picked bad values of the
+// contract's tests; this is the rest of the space. A failure prints the seed and the shrunk input.
+// The run is fixed (a seed) so that CI is repeatable; to search further, set FUZZ_SEED and FUZZ_RUNS.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Imovel, MOTIVOS_REJEICAO, decodificarEvento } from '@imoveis/contracts';
+import { comNomeCondominio } from '@imoveis/domain';
+import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
+import { prepararEvento } from './projecao.ts';
+
+const opcoes = { seed: 31, imoveis: 60, condominios: 6 };
+const registros = [...gerarCargaInicial(opcoes), ...gerarMutacoes({ ...opcoes, mutacoes: 120 })].filter((r) => r.valor !== null);
+const rodada = { seed: Number(process.env.FUZZ_SEED ?? 2026), numRuns: Number(process.env.FUZZ_RUNS ?? 3_000) };
+// A few seconds here; a loaded machine, or a longer search, gets room.
+const LIMITE_MS = 10 * 60_000;
+const contexto = { fotosBaseUrl: 'https://fotos.exemplo.com.br/marca' };
+// A stored document holds only the partner fields, each as the contract types it, but for
+// `atualizado_em`: SQLite writes that when the row is written (decision 0001).
+const DocumentoGuardado = Imovel.omit({ atualizado_em: true }).strict();
+
+/** Every path to a value inside a JSON value, objects and arrays alike. */
+function caminhos(valor: unknown, prefixo: (string | number)[] = []): (string | number)[][] {
+  if (typeof valor !== 'object' || valor === null) return [prefixo];
+  const filhos = Array.isArray(valor) ? valor.map((v, i) => [i, v] as const) : Object.entries(valor);
+  return [prefixo, ...filhos.flatMap(([chave, v]) => caminhos(v, [...prefixo, chave]))];
+}
+
+function alterar(raiz: unknown, caminho: readonly (string | number)[], novo: unknown, apagar: boolean): unknown {
+  if (caminho.length === 0) return apagar ? undefined : novo;
+  const copia = structuredClone(raiz) as Record<string | number, unknown>;
+  let alvo = copia;
+  for (const chave of caminho.slice(0, -1)) alvo = alvo[chave] as Record<string | number, unknown>;
+  const ultima = caminho.at(-1)!;
+  if (apagar && Array.isArray(alvo)) alvo.splice(Number(ultima), 1);
+  else if (apagar) delete alvo[ultima];
+  else alvo[ultima] = novo;
+  return copia;
+}
+
+// Values a register might send in any field: what the contract lists and what it does not.
+const textoEstranho = fc.constantFrom(
+  '',
+  ' ',
+  '<p>',
+  '<script>alert(1)</script>',
+  '&nbsp;&amp;&#0;&#x110000;',
+  '\u0000\u2028\u2029\ud800',
+  'nome_condominio',
+  '"nome_condominio":"x"',
+  '\\',
+  'https://',
+  'http://www.youtube.com/watch?v=',
+  'https://youtu.be/%00',
+  '../../etc/passwd',
+  'imoveis/AP1/../01.jpg',
+  '2026-02-30T25:61:00Z',
+  '2026-11-21T10:00:00 03:00',
+  '(11) 98765-4321',
+  '123.456.789-09',
+  'a'.repeat(10_000),
+);
+const valorQualquer = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  textoEstranho,
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  // Any UTF-16 code units, halves of pairs alone included (JSON carries them as `\ud800`).
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(0, -0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, true, null, [], {}),
+);
+const alteracao = fc.record({ escolha: fc.nat(), valor: valorQualquer, apagar: fc.boolean() });
+
+function verificar(agregado: 'imovel' | 'condominio', chave: string | null, valor: string, nomeCondominio: string | null): void {
+  const decodificado = decodificarEvento(agregado, chave, valor);
+  if (!decodificado.ok) {
+    expect(MOTIVOS_REJEICAO).toContain(decodificado.motivo);
+    return;
+  }
+  const preparado = prepararEvento(decodificado.evento, contexto);
+  if (preparado.tipo !== 'imovel.salvo') return;
+  const documento = JSON.parse(comNomeCondominio(preparado.documento, nomeCondominio)) as unknown;
+  expect(documento).toMatchObject({ id: preparado.id, nome_condominio: nomeCondominio });
+  if (preparado.anunciado) {
+    const servido = DocumentoGuardado.safeParse(documento);
+    expect(servido.success ? [] : servido.error.issues).toEqual([]);
+  }
+}
+
+describe('decoding and preparing, over damaged register events', () => {
+  it('answers every event with a document partners can be served or a rejection of the closed set', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...registros), fc.array(alteracao, { minLength: 1, maxLength: 4 }), fc.option(fc.string({ unit: 'binary' })), (registro, alteracoes, nome) => {
+        let evento: unknown = JSON.parse(registro.valor!);
+        for (const { escolha, valor, apagar } of alteracoes) {
+          const todos = caminhos(evento);
+          evento = alterar(evento, todos[escolha % todos.length]!, valor, apagar);
+        }
+        verificar(registro.topico === 'imoveis' ? 'imovel' : 'condominio', registro.chave, JSON.stringify(evento) ?? 'undefined', nome);
+      }),
+      rodada,
+    );
+  }, LIMITE_MS);
+
+  it('answers any text at all, JSON or not, on either topic', () => {
+    fc.assert(
+      fc.property(fc.constantFrom<'imovel' | 'condominio'>('imovel', 'condominio'), fc.option(fc.uuid()), fc.oneof(fc.string(), fc.json()), (agregado, chave, valor) => {
+        verificar(agregado, chave, valor, null);
+      }),
+      rodada,
+    );
+  }, LIMITE_MS);
+});
