@@ -257,6 +257,9 @@ describe('parameter validation', () => {
     ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00', 'desde'],
     ['/api/v1/imoveis/removidos?desde=amanha', 'desde'],
     ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&desde=2026-11-21T10:00:00Z', 'desde'],
+    ['/api/v1/imoveis?desde=2026-11-21T10:00:00Z', 'desde'],
+    ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&por_pagina=10', 'por_pagina'],
+    ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&alterados_desde=2026-11-21T10:00:00Z', 'alterados_desde'],
   ];
 
   it.each(casos)('%s answers 400 with an Erro naming %s', async (url, parametro) => {
@@ -291,8 +294,20 @@ describe('parameter validation', () => {
     expect(JSON.parse(semRota.body)).toEqual({ mensagem: expect.any(String) });
   });
 
-  it('ignores parameters the operation does not define', async () => {
-    expect((await api.get('/api/v1/imoveis?ordem=preco')).statusCode).toBe(200);
+  it('says which operation takes a parameter of the other listing: desde on /imoveis would have been a full scan', async () => {
+    const r = await api.get('/api/v1/imoveis?desde=2026-11-21T10:00:00Z&por_pagina=1');
+    expect(JSON.parse(r.body)).toEqual({ mensagem: "parâmetro 'desde' inválido: é de GET /imoveis/removidos, não desta operação" });
+  });
+
+  it('ignores parameters the interface does not define, and those sent to /imoveis/{id}', async () => {
+    expect((await api.get('/api/v1/imoveis?ordem=preco&_=1700000000')).statusCode).toBe(200);
+    const [primeiro] = (JSON.parse((await api.get('/api/v1/imoveis?por_pagina=1')).body) as { dados: { id: string }[] }).dados;
+    expect((await api.get(`/api/v1/imoveis/${primeiro!.id}?desde=2026-11-21T10:00:00Z&por_pagina=1`)).statusCode).toBe(200);
+  });
+
+  it('tells a negative por_pagina the minimum, not that it is no whole number', async () => {
+    const r = await api.get('/api/v1/imoveis?por_pagina=-1');
+    expect(JSON.parse(r.body)).toEqual({ mensagem: "parâmetro 'por_pagina' inválido: deve ser no mínimo 1" });
   });
 });
 

@@ -146,10 +146,10 @@ const parametroUuid = () =>
   z.preprocess(unico, z.guid().transform((id) => id.toLowerCase()));
 
 export const ListarImoveisQuery = z.object({
-  // Digits only, so a whole number; z.int() would check the safe-integer range first and name
-  // that maximum instead of 200.
+  // Digits only (a minus sign allowed, so -1 is told the minimum), so a whole number; z.int()
+  // would check the safe-integer range first and name that maximum instead of 200.
   por_pagina: z
-    .preprocess(unico, z.string().regex(/^\d+$/, 'esperado um número inteiro').transform(Number).pipe(z.number().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo)).optional())
+    .preprocess(unico, z.string().regex(/^-?\d+$/, 'esperado um número inteiro').transform(Number).pipe(z.number().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo)).optional())
     .describe(`De ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}. Padrão ${POR_PAGINA.padrao}.`),
   cursor: parametroUuid().optional().describe('O `proximo_cursor` da página anterior.'),
   alterados_desde: parametroDataHora()

@@ -1,7 +1,7 @@
 // The three partner operations. The reader hands over pages and properties as ready-made JSON
 // bytes: documents are never parsed, re-serialised or even decoded here (the response schemas
 // feed the OpenAPI document).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Erro,
@@ -14,7 +14,7 @@ import {
   POR_PAGINA,
 } from '@imoveis/contracts';
 import type { ItemRemovidoLinha, PaginaItens } from '@imoveis/projection-store';
-import { ImovelNaoEncontrado } from '../erros.ts';
+import { ImovelNaoEncontrado, ParametroInvalido } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
@@ -58,6 +58,28 @@ const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 50
 /** The partner routes' paths, relative to the API prefix. */
 export const CAMINHOS = { listagem: '/imoveis', removidos: '/imoveis/removidos', imovel: '/imoveis/:id' } as const;
 
+/** The query parameters this interface defines, each with the operation that takes it. */
+const PARAMETROS_DA_INTERFACE: ReadonlyMap<string, string> = new Map([
+  ...Object.keys(ListarImoveisQuery.shape).map((nome) => [nome, `GET ${CAMINHOS.listagem}`] as const),
+  ...Object.keys(ListarRemovidosQuery.shape).map((nome) => [nome, `GET ${CAMINHOS.removidos}`] as const),
+]);
+
+/**
+ * A listing's preValidation hook: a parameter this interface defines for the other listing gets a
+ * 400 that names it. Ignored, `desde` sent to /imoveis (meaning `alterados_desde`) would turn an
+ * incremental sync into a full scan without a word. Names the interface does not define are
+ * ignored, as before (a client's cache-buster), and so is anything sent to /imoveis/{id}.
+ */
+function recusarParametrosDeOutraOperacao(proprios: readonly string[]) {
+  return (request: FastifyRequest, _reply: FastifyReply, pronto: HookHandlerDoneFunction): void => {
+    for (const nome of Object.keys(request.query as Record<string, unknown>)) {
+      const dono = PARAMETROS_DA_INTERFACE.get(nome);
+      if (dono !== undefined && !proprios.includes(nome)) return pronto(new ParametroInvalido(`parâmetro '${nome}' inválido: é de ${dono}, não desta operação`));
+    }
+    pronto();
+  };
+}
+
 // A fragment (`#`) ends the path as a query does: the router reads it so.
 const CAMINHO_DE_PARCEIRO = /^\/imoveis(?:\/([^/?#]+))?(?:[?#]|$)/;
 
@@ -86,6 +108,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
           querystring: ListarImoveisQuery,
           response: { 200: ListagemImoveis, ...ERROS_COMUNS },
         },
+        preValidation: recusarParametrosDeOutraOperacao(Object.keys(ListarImoveisQuery.shape)),
       },
       (request, reply) => {
         const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
@@ -110,6 +133,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
           querystring: ListarRemovidosQuery,
           response: { 200: ListagemRemovidos, ...ERROS_COMUNS },
         },
+        preValidation: recusarParametrosDeOutraOperacao(Object.keys(ListarRemovidosQuery.shape)),
       },
       (request, reply) => {
         enviarJson(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
