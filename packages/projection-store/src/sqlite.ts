@@ -8,7 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 const NODE_MAIOR = Number(process.versions.node.split('.')[0]);
 
-/** The package this process loads: the import below never loads one itself. */
+/** The package this process loads (the type import above loads nothing). */
 export const MODULO_SQLITE = NODE_MAIOR >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20';
 
 const exigir = createRequire(import.meta.url);
