@@ -58,26 +58,18 @@ const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 50
 /** The partner routes' paths, relative to the API prefix. */
 export const CAMINHOS = { listagem: '/imoveis', removidos: '/imoveis/removidos', imovel: '/imoveis/:id' } as const;
 
-/** The query parameters this interface defines, each with the operation that takes it. */
-const PARAMETROS_DA_INTERFACE: ReadonlyMap<string, string> = new Map([
-  ...Object.keys(ListarImoveisQuery.shape).map((nome) => [nome, `GET ${CAMINHOS.listagem}`] as const),
-  ...Object.keys(ListarRemovidosQuery.shape).map((nome) => [nome, `GET ${CAMINHOS.removidos}`] as const),
-]);
-
 /**
- * A listing's preValidation hook: a parameter this interface defines for the other listing gets a
- * 400 that names it. Ignored, `desde` sent to /imoveis (meaning `alterados_desde`) would turn an
- * incremental sync into a full scan without a word. Names the interface does not define are
- * ignored, as before (a client's cache-buster), and so is anything sent to /imoveis/{id}.
+ * The parameters only /imoveis/removidos takes (`desde`), refused on /imoveis with a 400 that
+ * names them: ignored, `desde` meaning `alterados_desde` would turn an incremental sync into a
+ * full scan without a word. Every other name an operation does not define is ignored, as before
+ * (a client's cache-buster, paging parameters a generic client sends to every list).
  */
-function recusarParametrosDeOutraOperacao(proprios: readonly string[]) {
-  return (request: FastifyRequest, _reply: FastifyReply, pronto: HookHandlerDoneFunction): void => {
-    for (const nome of Object.keys(request.query as Record<string, unknown>)) {
-      const dono = PARAMETROS_DA_INTERFACE.get(nome);
-      if (dono !== undefined && !proprios.includes(nome)) return pronto(new ParametroInvalido(`parâmetro '${nome}' inválido: é de ${dono}, não desta operação`));
-    }
-    pronto();
-  };
+const SO_DOS_REMOVIDOS = Object.keys(ListarRemovidosQuery.shape).filter((nome) => !(nome in ListarImoveisQuery.shape));
+
+function recusarParametrosDosRemovidos(request: FastifyRequest, _reply: FastifyReply, pronto: HookHandlerDoneFunction): void {
+  const query = request.query as Record<string, unknown>;
+  const nome = SO_DOS_REMOVIDOS.find((n) => query[n] !== undefined);
+  pronto(nome === undefined ? undefined : new ParametroInvalido(`parâmetro '${nome}' inválido: é de GET ${CAMINHOS.removidos}; a listagem incremental usa alterados_desde`));
 }
 
 // A fragment (`#`) ends the path as a query does: the router reads it so.
@@ -108,7 +100,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
           querystring: ListarImoveisQuery,
           response: { 200: ListagemImoveis, ...ERROS_COMUNS },
         },
-        preValidation: recusarParametrosDeOutraOperacao(Object.keys(ListarImoveisQuery.shape)),
+        preValidation: recusarParametrosDosRemovidos,
       },
       (request, reply) => {
         const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
@@ -133,7 +125,6 @@ export function rotasImoveis(fonte: FonteProjecao) {
           querystring: ListarRemovidosQuery,
           response: { 200: ListagemRemovidos, ...ERROS_COMUNS },
         },
-        preValidation: recusarParametrosDeOutraOperacao(Object.keys(ListarRemovidosQuery.shape)),
       },
       (request, reply) => {
         enviarJson(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
