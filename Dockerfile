@@ -6,9 +6,9 @@
 # Node 24 LTS: the suite passes on 20, 24 and 26 (decision 0012 for SQLite's binding on each).
 FROM node:24-bookworm-slim
 
-# On Node 24 better-sqlite3 13 loads its prebuilt addon. The toolchain builds the Node 20 alias
-# (12), which pnpm installs on every line and this image never loads: an optional build, so its
-# failure would not stop the install, but it would fill the log.
+# On Node 24 better-sqlite3 13 loads its prebuilt addon. The toolchain serves node-gyp, which both
+# installs run: 13's compiles nothing, 12's (the Node 20 alias, installed on every line and never
+# loaded here) builds an addon. Both are optional, so a failure would only fill the log.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

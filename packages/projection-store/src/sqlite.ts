@@ -13,13 +13,19 @@ export const MODULO_SQLITE = NODE_MAIOR >= 22 ? 'better-sqlite3' : 'better-sqlit
 
 const exigir = createRequire(import.meta.url);
 
+/**
+ * The binding, opened once on an in-memory database: 12 loads its addon only then, and an install
+ * whose compilation failed (optional, so the install went on) would otherwise fail at first use.
+ */
 function carregar(): typeof BetterSqlite3 {
   try {
-    return exigir(MODULO_SQLITE) as typeof BetterSqlite3;
+    const Database = exigir(MODULO_SQLITE) as typeof BetterSqlite3;
+    new Database(':memory:').close();
+    return Database;
   } catch (erro) {
     const comoObter =
       MODULO_SQLITE === 'better-sqlite3-node20'
-        ? 'no Node 20 ele é compilado na instalação (python3, make e g++): rode `pnpm install` de novo e veja a compilação'
+        ? 'no Node 20 ele é compilado na instalação (python3, make e g++); com eles instalados, apague node_modules e rode `pnpm install`'
         : `rode \`pnpm install\` com este Node (${process.version})`;
     throw new Error(`o SQLite (${MODULO_SQLITE}) não pôde ser carregado: ${comoObter}`, { cause: erro });
   }

@@ -1,7 +1,7 @@
 import type * as WorkerThreads from 'node:worker_threads';
 import { gerarCenario } from '@imoveis/generator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo.ts';
+import { FALHAS_SEGUIDAS_MAXIMAS, PreparoFalhandoEmGeral, criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo.ts';
 
 // The real threads, recorded as the pool starts them, so a test can end one from outside.
 const threads = vi.hoisted((): WorkerThreads.Worker[] => []);
@@ -50,8 +50,47 @@ describe('prepararMensagens', () => {
     const esperados = prepararMensagens('imovel', mensagens, contexto);
     const falhas = preparos.flatMap((p, i) => (p?.ok === false && p.motivo === 'falha-no-preparo' ? [i] : []));
     expect(falhas).toHaveLength(1);
-    expect(preparos[falhas[0]!]).toEqual({ ok: false, motivo: 'falha-no-preparo', detalhe: 'o preparo falhou: URIError: URI malformed' });
+    expect(preparos[falhas[0]!]).toEqual({ ok: false, motivo: 'falha-no-preparo', detalhe: expect.stringMatching(/^o preparo falhou: URIError at .*fotosBaseUrl/) });
     expect(preparos.filter((_, i) => i !== falhas[0])).toEqual(esperados.filter((_, i) => i !== falhas[0]));
+  });
+
+  it('says where preparing threw, never what the error quotes: V8 puts values in its messages', () => {
+    const quebrado = {
+      get fotosBaseUrl(): string {
+        throw new TypeError("Cannot create property 'x' on string '516.666.977-02'");
+      },
+    };
+    const [preparo] = prepararMensagens('imovel', doTopico('imoveis').slice(0, 1), quebrado);
+    expect(preparo).toMatchObject({ ok: false, motivo: 'falha-no-preparo', detalhe: expect.stringMatching(/^o preparo falhou: TypeError at /) });
+    expect(JSON.stringify(preparo)).not.toContain('516.666');
+  });
+});
+
+describe('the preparer as a whole', () => {
+  const salvos = doTopico('imoveis').filter((m) => m.valor?.includes('"imovel.salvo"') && m.valor.includes('"fotos":[{'));
+  const quebradoSe = (falhar: (chamada: number) => boolean) => {
+    let chamadas = 0;
+    return {
+      get fotosBaseUrl(): string {
+        if (falhar(++chamadas)) throw new URIError('URI malformed');
+        return contexto.fotosBaseUrl;
+      },
+    };
+  };
+
+  it(`stops, failing the request, once ${FALHAS_SEGUIDAS_MAXIMAS} events in a row fail to prepare: a general defect, not one event's`, async () => {
+    preparador = criarPreparador({ contexto: quebradoSe(() => true), threads: 0 });
+    const primeiros = salvos.slice(0, FALHAS_SEGUIDAS_MAXIMAS - 1);
+    expect((await preparador.preparar('imovel', primeiros)).every((p) => p?.ok === false && p.motivo === 'falha-no-preparo')).toBe(true);
+    await expect(preparador.preparar('imovel', salvos.slice(0, 1))).rejects.toThrow(PreparoFalhandoEmGeral);
+    // Retried, the batch fails again: nothing was prepared since.
+    await expect(preparador.preparar('imovel', salvos.slice(0, 1))).rejects.toThrow(PreparoFalhandoEmGeral);
+  });
+
+  it('lets isolated failures through to the dead letters: a property prepared between them starts the count again', async () => {
+    preparador = criarPreparador({ contexto: quebradoSe((n) => n % 2 === 0), threads: 0 });
+    const preparos = await preparador.preparar('imovel', salvos.slice(0, 4 * FALHAS_SEGUIDAS_MAXIMAS));
+    expect(preparos.filter((p) => p?.ok === false && p.motivo === 'falha-no-preparo').length).toBeGreaterThanOrEqual(FALHAS_SEGUIDAS_MAXIMAS);
   });
 });
 

@@ -21,11 +21,50 @@ export function prepararMensagens(agregado: Agregado, mensagens: readonly Mensag
       return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto) } : decodificado;
     } catch (erro) {
       // A throw here is a defect of ours, on one event: failing the chunk would retry it for ever.
-      // Only the error's kind and message go with it (never the event's values).
-      const descricao = erro instanceof Error ? `${erro.name}: ${erro.message}` : String(erro);
-      return { ok: false, motivo: 'falha-no-preparo', detalhe: `o preparo falhou: ${descricao.slice(0, 200)}` };
+      return { ok: false, motivo: 'falha-no-preparo', detalhe: `o preparo falhou: ${ondeFalhou(erro)}` };
     }
   });
+}
+
+/**
+ * An error's kind and the code that threw it, not its message: V8 quotes values in its messages
+ * ("Cannot create property 'x' on string '516.666.977-02'"), and the detail is logged. The event
+ * itself is in the dead letters, to reproduce it.
+ */
+export function ondeFalhou(erro: unknown): string {
+  if (!(erro instanceof Error)) return typeof erro;
+  const quadro = erro.stack?.split('\n').find((linha) => linha.trimStart().startsWith('at '));
+  return quadro === undefined ? erro.name : `${erro.name} ${quadro.trim()}`;
+}
+
+/**
+ * Preparing failures in a row, with no property prepared between them, past which the defect is
+ * taken as general (a bad release, a bad setting), not one event's: the request fails, and so
+ * its batch, visibly (decision 0008), instead of the register draining into the dead letters
+ * while the projection counts itself fresh. Only a property prepared resets the count, and a
+ * general defect prepares none: every retry of the batch fails again.
+ */
+export const FALHAS_SEGUIDAS_MAXIMAS = 20;
+
+export class PreparoFalhandoEmGeral extends Error {
+  override readonly name = 'PreparoFalhandoEmGeral';
+}
+
+function comDisjuntor(preparador: Preparador): Preparador {
+  let seguidas = 0;
+  return {
+    async preparar(agregado, mensagens) {
+      const preparos = await preparador.preparar(agregado, mensagens);
+      for (const preparo of preparos) {
+        if (preparo?.ok && preparo.evento.tipo === 'imovel.salvo') seguidas = 0;
+        else if (preparo?.ok === false && preparo.motivo === 'falha-no-preparo' && ++seguidas >= FALHAS_SEGUIDAS_MAXIMAS) {
+          throw new PreparoFalhandoEmGeral(`${seguidas} eventos seguidos falharam no preparo, o último com ${preparo.detalhe}: um defeito geral, não de um evento`);
+        }
+      }
+      return preparos;
+    },
+    close: () => preparador.close(),
+  };
 }
 
 export interface Preparador {
@@ -82,9 +121,9 @@ export type RespostaPreparo = { id: number; preparos: Preparo[] } | { id: number
 
 export function criarPreparador({ contexto, threads, aoMorrerThread }: OpcoesPreparador): Preparador {
   if (threads <= 0) {
-    return { preparar: async (agregado, mensagens) => prepararMensagens(agregado, mensagens, contexto), close: async () => {} };
+    return comDisjuntor({ preparar: async (agregado, mensagens) => prepararMensagens(agregado, mensagens, contexto), close: async () => {} });
   }
-  return new PoolDePreparo(contexto, threads, aoMorrerThread ?? (() => {}));
+  return comDisjuntor(new PoolDePreparo(contexto, threads, aoMorrerThread ?? (() => {})));
 }
 
 /**
