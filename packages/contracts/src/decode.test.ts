@@ -117,6 +117,12 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', null, salvo({ id: 'AP1234' }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
 
+  it('reads half a UTF-16 pair sent alone (the JSON escape \\ud800) as U+FFFD, as UTF-8 decoding would, and keeps escaped pairs', () => {
+    const valor = salvo({ titulo: 'T', codigo: 'C' }).replace('"titulo":"T"', '"titulo":"a\\ud800b\\udc00c"').replace('"codigo":"C"', '"codigo":"\\ud83d\\ude00"');
+    const d = decodificarEvento('imovel', ID, valor);
+    expect(d).toMatchObject({ ok: true, evento: { dados: { titulo: 'a\ufffdb\ufffdc', codigo: '😀' } } });
+  });
+
   it('rejects a code that is not a string: the contract itself is broken', () => {
     expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });

@@ -38,6 +38,23 @@ export interface RegistroBruto {
   valor: string | null;
 }
 
+/** A JSON escape of half a UTF-16 pair (`\ud800`): how one can arrive, UTF-8 having no way to. */
+const ESCAPE_DE_SURROGATE = /\\u[dD][89a-fA-F]/;
+
+/**
+ * `valor` with every half of a UTF-16 pair standing alone replaced by U+FFFD, as UTF-8 decoding
+ * would: strict JSON readers (Rust's serde_json among them) refuse `\ud800`, so partners must not
+ * get one, and no URL can encode one. A wrong value corrected; the event is applied.
+ */
+function comTextoBemFormado(valor: unknown): unknown {
+  if (typeof valor === 'string') return valor.replace(/\p{Cs}/gu, '\ufffd');
+  if (Array.isArray(valor)) return valor.map(comTextoBemFormado);
+  if (typeof valor === 'object' && valor !== null) {
+    return Object.fromEntries(Object.entries(valor).map(([chave, v]) => [chave, comTextoBemFormado(v)]));
+  }
+  return valor;
+}
+
 type EventoDe<A extends Agregado> = A extends 'imovel' ? TEventoImovel : TEventoCondominio;
 
 export function decodificarEvento<A extends Agregado>(
@@ -47,13 +64,15 @@ export function decodificarEvento<A extends Agregado>(
 ): Decodificado<EventoDe<A>> {
   // Decoding would turn a bad byte into U+FFFD silently, and the event into one nobody sent.
   if (typeof valor !== 'string' && !isUtf8(valor)) return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é UTF-8 válido' };
+  const texto = typeof valor === 'string' ? valor : valor.toString('utf8');
   let bruto: unknown;
   try {
-    bruto = JSON.parse(typeof valor === 'string' ? valor : valor.toString('utf8'));
+    bruto = JSON.parse(texto);
   } catch {
     // JSON.parse's message quotes the input, which may carry private data: say less.
     return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é JSON válido' };
   }
+  if (ESCAPE_DE_SURROGATE.test(texto)) bruto = comTextoBemFormado(bruto);
   if (typeof bruto !== 'object' || bruto === null || Array.isArray(bruto)) {
     return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é um objeto JSON' };
   }

@@ -1,7 +1,7 @@
 // Properties of decoding and preparing, over register events the generator makes and fast-check
 // then damages: whatever arrives, decoding answers (an event or a rejection of the closed set),
 // never throws; what it accepts is prepared without throwing into a document partners can be
-// served, with any condominium name spliced in. The examples are the hand-picked bad values of the
+// served (well-formed text, the contract's fields and types), with any condominium name spliced in. The examples are the hand-picked bad values of the
 // contract's tests; this is the rest of the space. A failure prints the seed and the shrunk input.
 // The run is fixed (a seed) so that CI is repeatable; to search further, set FUZZ_SEED and FUZZ_RUNS.
 import fc from 'fast-check';
@@ -26,6 +26,13 @@ function caminhos(valor: unknown, prefixo: (string | number)[] = []): (string | 
   if (typeof valor !== 'object' || valor === null) return [prefixo];
   const filhos = Array.isArray(valor) ? valor.map((v, i) => [i, v] as const) : Object.entries(valor);
   return [prefixo, ...filhos.flatMap(([chave, v]) => caminhos(v, [...prefixo, chave]))];
+}
+
+/** The strings inside a JSON value that hold half of a UTF-16 pair alone. */
+function textosMalFormados(valor: unknown): string[] {
+  if (typeof valor === 'string') return /\p{Cs}/u.test(valor) ? [valor] : [];
+  if (typeof valor !== 'object' || valor === null) return [];
+  return Object.values(valor).flatMap(textosMalFormados);
 }
 
 function alterar(raiz: unknown, caminho: readonly (string | number)[], novo: unknown, apagar: boolean): unknown {
@@ -80,6 +87,8 @@ function verificar(agregado: 'imovel' | 'condominio', chave: string | null, valo
   }
   const preparado = prepararEvento(decodificado.evento, contexto);
   if (preparado.tipo !== 'imovel.salvo') return;
+  // Well-formed text only: strict JSON readers refuse an escaped half of a UTF-16 pair.
+  expect(textosMalFormados(JSON.parse(preparado.documento))).toEqual([]);
   const documento = JSON.parse(comNomeCondominio(preparado.documento, nomeCondominio)) as unknown;
   expect(documento).toMatchObject({ id: preparado.id, nome_condominio: nomeCondominio });
   if (preparado.anunciado) {

@@ -7,4 +7,5 @@
  * Bump it with every change to what a partner would see for the same register event;
  * the guard test in projection-store (`versao-das-regras.test.ts`) fails until you do.
  */
-export const VERSAO_DAS_REGRAS = 1;
+// 2: a count past 2^53 becomes null; half a UTF-16 pair alone becomes U+FFFD (2026-11-22).
+export const VERSAO_DAS_REGRAS = 2;
