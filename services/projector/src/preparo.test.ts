@@ -21,6 +21,17 @@ const registros = [...gerarCenario({ seed: 11, imoveis: 300, condominios: 10, mu
 const doTopico = (topico: 'imoveis' | 'condominios'): MensagemBruta[] =>
   registros.filter((r) => r.topico === topico).map((r) => ({ chave: r.chave, valor: r.valor }));
 
+/** A context whose photo base throws on the calls `falhar` picks (the mapping reads it once per property saved). */
+const quebradoSe = (falhar: (chamada: number) => boolean) => {
+  let chamadas = 0;
+  return {
+    get fotosBaseUrl(): string {
+      if (falhar(++chamadas)) throw new URIError('URI malformed');
+      return contexto.fotosBaseUrl;
+    },
+  };
+};
+
 let preparador: Preparador | null = null;
 afterEach(async () => {
   await preparador?.close();
@@ -38,15 +49,8 @@ describe('prepararMensagens', () => {
 
   it('turns an event whose preparing throws into a rejection of its own, and prepares the others', () => {
     const mensagens = doTopico('imoveis').slice(0, 20);
-    let chamadas = 0;
     // The mapping reads the photo base once per property saved: the third one throws.
-    const quebrado = {
-      get fotosBaseUrl(): string {
-        if (++chamadas === 3) throw new URIError('URI malformed');
-        return contexto.fotosBaseUrl;
-      },
-    };
-    const preparos = prepararMensagens('imovel', mensagens, quebrado);
+    const preparos = prepararMensagens('imovel', mensagens, quebradoSe((chamada) => chamada === 3));
     const esperados = prepararMensagens('imovel', mensagens, contexto);
     const falhas = preparos.flatMap((p, i) => (p?.ok === false && p.motivo === 'falha-no-preparo' ? [i] : []));
     expect(falhas).toHaveLength(1);
@@ -68,15 +72,6 @@ describe('prepararMensagens', () => {
 
 describe('the preparer as a whole', () => {
   const salvos = doTopico('imoveis').filter((m) => m.valor?.includes('"imovel.salvo"') && m.valor.includes('"fotos":[{'));
-  const quebradoSe = (falhar: (chamada: number) => boolean) => {
-    let chamadas = 0;
-    return {
-      get fotosBaseUrl(): string {
-        if (falhar(++chamadas)) throw new URIError('URI malformed');
-        return contexto.fotosBaseUrl;
-      },
-    };
-  };
 
   it(`stops, failing the request, once ${FALHAS_SEGUIDAS_MAXIMAS} events in a row fail to prepare: a general defect, not one event's`, async () => {
     preparador = criarPreparador({ contexto: quebradoSe(() => true), threads: 0 });
