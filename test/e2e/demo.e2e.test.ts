@@ -1,12 +1,12 @@
 // `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
 // Ctrl-C, and a second start reuses the projection and the token (one made by other rules is made again).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { EscritorProjecao, travarArquivo } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, MIGRACOES, travarArquivo } from '@imoveis/projection-store';
 import { sqliteTemporario } from '../helpers.ts';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -102,14 +102,26 @@ describe('pnpm start (the embedded default)', () => {
     real.gravarOffset({ topico: 'registro.imoveis.v1', particao: 0, proximo: '42' });
     real.gravarEstado('regras', null);
     real.close();
-    const realAntes = readFileSync(`${dir.dir}/real.db`);
+    // …even one a projector made and has not written to yet, or one of an older schema (never migrated).
+    EscritorProjecao.abrir(`${dir.dir}/vazia.db`).close();
+    const antiga = new Database(`${dir.dir}/antiga.db`);
+    antiga.exec(MIGRACOES[0]!);
+    antiga.pragma('user_version = 1');
+    antiga.close();
+    // Its own, when an OS crash may have left it corrupt: refused with one line, as the projector does.
+    const propria = EscritorProjecao.abrir(`${dir.dir}/sem-sincronia.db`);
+    propria.gravarEstado('demo', 1);
+    propria.close();
+    writeFileSync(`${dir.dir}/sem-sincronia.db-sincronia-adiada`, 'outro-boot\n');
+    const intocados = ['real.db', 'vazia.db', 'antiga.db', 'sem-sincronia.db'].map((nome) => `${dir.dir}/${nome}`);
+    const antes = intocados.map((caminho) => readFileSync(caminho));
     // …nor one a projector is writing.
     const escrita = sqliteTemporario();
     const travada = travarArquivo(`${escrita.caminho}.projetor.lock`);
     const casos: [Record<string, string>, string][] = [
       [{ PORT: String(porta) }, 'PORT'],
       [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],
-      [{ DATABASE_PATH: `${dir.dir}/real.db` }, 'DATABASE_PATH'],
+      ...intocados.map((caminho): [Record<string, string>, string] => [{ DATABASE_PATH: caminho }, 'DATABASE_PATH']),
       [{ DATABASE_PATH: escrita.caminho }, 'DATABASE_PATH'],
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
@@ -128,7 +140,7 @@ describe('pnpm start (the embedded default)', () => {
         expect(r.status, variavel).toBe(1);
         expect(r.stderr.trim().split('\n'), variavel).toEqual([expect.stringMatching(new RegExp(`^configuração inválida: ${variavel}: `))]);
       }
-      expect(readFileSync(`${dir.dir}/real.db`).equals(realAntes)).toBe(true);
+      intocados.forEach((caminho, i) => expect(readFileSync(caminho).equals(antes[i]!), caminho).toBe(true));
       expect(existsSync(escrita.caminho)).toBe(false);
     } finally {
       ocupada.close();

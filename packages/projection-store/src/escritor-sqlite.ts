@@ -1,6 +1,7 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which replaces every row, counts them again: troca.ts).
+import { existsSync } from 'node:fs';
 import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
@@ -80,6 +81,25 @@ export function ehFalhaDeArmazenamento(erro: unknown): erro is InstanceType<type
 /** True when another process holds the write lock longer than SQLite waits (`busy_timeout`). */
 export function ehTravaOcupada(erro: unknown): boolean {
   return erro instanceof Database.SqliteError && erro.code === 'SQLITE_BUSY';
+}
+
+/**
+ * A value of a projection's `estado`, read without creating, migrating or writing the file:
+ * `undefined` when the file holds no projection yet (absent, or no tables), null when it holds
+ * something without that key. For a caller that must know whose a file is before opening it to
+ * write (the demo).
+ */
+export function espiarEstado(caminho: string, chave: ChaveEstado): number | null | undefined {
+  if (!existsSync(caminho)) return undefined;
+  const db = new Database(caminho, { fileMustExist: true });
+  try {
+    if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'estado'").get() === undefined) {
+      return db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get() === undefined ? undefined : null;
+    }
+    return db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?').get(chave)?.valor ?? null;
+  } finally {
+    db.close();
+  }
 }
 
 /** Opens (creating and migrating when needed) a projection file for writing. */

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from './sqlite.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EscritorProjecao, ehFalhaDeArmazenamento } from './escritor-sqlite.ts';
+import { EscritorProjecao, ehFalhaDeArmazenamento, espiarEstado } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
@@ -373,6 +373,27 @@ describe('schema versions', () => {
     const reaberto = EscritorProjecao.abrir(join(dir, 'offsets.db'));
     expect(reaberto.regras()).toBeNull();
     reaberto.close();
+  });
+
+  it('reads a key of `estado` from a file without creating, migrating or writing it', () => {
+    expect(espiarEstado(join(dir, 'nenhum.db'), 'demo')).toBeUndefined();
+    writeFileSync(join(dir, 'vazio.db'), '');
+    expect(espiarEstado(join(dir, 'vazio.db'), 'demo')).toBeUndefined();
+    expect(readFileSync(join(dir, 'vazio.db')).length).toBe(0);
+    const v1 = new Database(join(dir, 'v1.db'));
+    v1.exec(MIGRACOES[0]!);
+    v1.pragma('user_version = 1');
+    v1.close();
+    const antes = readFileSync(join(dir, 'v1.db'));
+    expect(espiarEstado(join(dir, 'v1.db'), 'demo')).toBeNull();
+    expect(espiarEstado(join(dir, 'v1.db'), 'anunciados')).toBe(0);
+    expect(readFileSync(join(dir, 'v1.db')).equals(antes)).toBe(true);
+    const outra = new Database(join(dir, 'outra.db'));
+    outra.exec('CREATE TABLE t (x)');
+    outra.close();
+    expect(espiarEstado(join(dir, 'outra.db'), 'demo')).toBeNull();
+    escritor.gravarEstado('demo', 1);
+    expect(espiarEstado(join(dir, 'projecao.db'), 'demo')).toBe(1);
   });
 
   it('refuses a projection written by a newer version of the code', () => {

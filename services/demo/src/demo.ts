@@ -7,7 +7,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, ehFalhaDeArmazenamento, travarArquivo } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarArquivo } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -22,13 +22,16 @@ export interface Demo {
 
 /**
  * Runs `fazer`; a failure of the path the setting names (the file system's, SQLite's storage, a
- * file that is no credentials file) becomes that setting's {@link ConfiguracaoInvalida}.
+ * file that is no credentials file, a projection left unsynced by an OS crash) becomes that
+ * setting's {@link ConfiguracaoInvalida}.
  */
 function pelaConfiguracao<T>(variavel: string, fazer: () => T): T {
   try {
     return fazer();
   } catch (erro) {
-    if (ehFalhaDeArquivo(erro) || ehFalhaDeArmazenamento(erro) || erro instanceof ArquivoCredenciaisInvalido) {
+    const doArquivo =
+      ehFalhaDeArquivo(erro) || ehFalhaDeArmazenamento(erro) || erro instanceof ArquivoCredenciaisInvalido || erro instanceof ProjecaoNaoConfiavel;
+    if (doArquivo) {
       throw new ConfiguracaoInvalida(variavel, erro.message);
     }
     if (erro instanceof ArquivoTravado) throw new ConfiguracaoInvalida(variavel, 'outro processo (um projetor, outra demonstração) grava esta projeção');
@@ -101,19 +104,20 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
 /**
  * The demo's own projection: a new one, or one it made (marked so). One made by other mapping rules
- * is made again from the sample, which is small. A projection the demo did not make (a real one,
- * named by a DATABASE_PATH left in the environment) is refused, never written to or deleted.
+ * is made again from the sample, which is small. Anything else (a real projection, named by a
+ * DATABASE_PATH left in the environment, even an empty one or one of an older schema) is refused
+ * before it is opened to write: never migrated, written to or deleted.
  */
 function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao {
-  const escritor = EscritorProjecao.abrir(caminho);
-  if (escritor.vazia()) escritor.gravarEstado('demo', 1);
-  if (escritor.lerEstado('demo') !== 1) {
-    escritor.close();
+  const marca = espiarEstado(caminho, 'demo');
+  if (marca !== undefined && marca !== 1) {
     throw new ConfiguracaoInvalida(
       'DATABASE_PATH',
       `${caminho} não foi feita pela demonstração, que só grava na sua própria projeção (aponte DATABASE_PATH para outro arquivo; se for a de uma demonstração antiga, apague-a)`,
     );
   }
+  const escritor = EscritorProjecao.abrir(caminho);
+  if (marca === undefined) escritor.gravarEstado('demo', 1);
   if (escritor.regras() === VERSAO_DAS_REGRAS) return escritor;
   escritor.close();
   for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
