@@ -289,7 +289,8 @@ describe('parameter validation', () => {
     }
     const semRota = await api.get('/api/v1/imoveis%');
     expect(semRota.statusCode).toBe(404);
-    expect(JSON.parse(semRota.body)).toEqual({ mensagem: expect.any(String) });
+    // Named as sent, not as read.
+    expect(JSON.parse(semRota.body)).toEqual({ mensagem: 'rota não encontrada: GET /api/v1/imoveis%' });
   });
 
   it('refuses desde on /imoveis, naming alterados_desde: ignored, it would have been a full scan', async () => {

@@ -57,7 +57,7 @@ export function criarMetricas(opcoes: OpcoesMetricas = {}) {
     }),
     duracaoLote: new Histogram({
       name: 'projetor_lote_duracao_segundos',
-      help: 'Tempo para aplicar um lote, da decodificação ao commit.',
+      help: 'Tempo para aplicar um lote, da decodificação ao commit, com a espera atrás dos lotes de outras partições.',
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),

@@ -40,7 +40,7 @@ export function ondeFalhou(erro: unknown): string {
 /**
  * Preparing failures in a row, with no property prepared between them, past which the defect is
  * taken as general (a bad release, a bad setting), not one event's: the request fails, and so
- * its batch, visibly (decision 0008), instead of the register draining into the dead letters
+ * its batch, which kafkajs retries (decision 0008), instead of the register draining into the dead letters
  * while the projection counts itself fresh. Only a property prepared resets the count, and a
  * general defect prepares none: every retry of the batch fails again.
  */

@@ -59,7 +59,7 @@ export async function projetarRegistros(
     const offset = contagem.get(topico)!;
     contagem.set(topico, offset + 1n);
     total++;
-    // Records already applied by an earlier run are skipped by processarLote's offset check.
+    // Records an earlier run already applied (their offsets are stored) are skipped.
     if (offset < proximo.get(topico)!) continue;
     if (pendentes && (pendentes.topico !== topico || pendentes.mensagens.length >= tamanhoLote)) await aplicar();
     pendentes ??= { topico, mensagens: [] };

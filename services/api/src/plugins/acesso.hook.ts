@@ -1,6 +1,7 @@
 // The gate of every partner route, in this order: who is asking (the bearer credential, or the
 // client address when there is no valid one), the request limit for that key (so tokens cannot
-// be guessed at speed, and a refused token still costs a request), then the 401, then Accept.
+// be guessed at speed, and a refused token still costs a request), then the overload 503, then
+// the 401, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { JANELA_PADRAO_MS } from '@imoveis/domain';
 import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';

@@ -23,7 +23,7 @@ interface ProblemaValidacao {
   params: Record<string, unknown>;
 }
 
-/** The partner message for one zod issue on parameter `nome`, given what was sent. */
+/** The partner message for one zod issue on a parameter, given what was sent. */
 function descreverProblema(problema: ProblemaValidacao, enviado: unknown): string {
   const p = problema.params;
   if (enviado === undefined) return 'obrigatório';
@@ -105,9 +105,12 @@ export function responderErroDeCliente(erro: Error & { code?: string }, socket: 
   socket.destroy(erro);
 }
 
-/** The not-found handler: of the app, and of the partner prefix (where the gate runs first). */
+/**
+ * The not-found handler: of the app, and of the partner prefix (where the gate runs first). It names
+ * the path as sent, not as `comCaminhoDecodificavel` rewrote it.
+ */
 export function rotaNaoEncontrada(request: FastifyRequest): never {
-  throw new RotaNaoEncontrada(request.method, urlParaLog(request.url.split('?')[0] ?? '/'));
+  throw new RotaNaoEncontrada(request.method, urlParaLog(request.originalUrl.split('?')[0] ?? '/'));
 }
 
 /** Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. */
