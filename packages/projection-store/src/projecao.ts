@@ -153,6 +153,11 @@ export function nomeDoCondominio(evento: CondominioSalvo | CondominioExcluido): 
   return evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
 }
 
+/** A condominium event's own row. */
+export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido): void {
+  escritor.gravarCondominio({ id: evento.dados.id, nome: nomeDoCondominio(evento), versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
+}
+
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
@@ -160,7 +165,7 @@ function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo 
   if (semEfeito !== null) return semEfeito;
 
   const nome = nomeDoCondominio(evento);
-  escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
+  gravarCondominioDoEvento(escritor, evento);
   if (anterior?.nome === nome) return 'sem-mudanca';
   let apos: string | null = '';
   while (apos !== null) apos = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);

@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { gerarCargaInicial } from '@imoveis/generator';
 import type { Lote } from '@imoveis/kafka';
-import { Database, EscritorProjecao } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, LIMITE_PROPAGACAO_NA_TRANSACAO } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo.ts';
+import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarLote } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
 const TOPICO = 'registro.imoveis.v1';
 let dir: string;
@@ -125,6 +127,93 @@ describe('processarLote', () => {
     expect(imoveis()).toBe(1_200);
     expect(resultado.proximoOffset).toBe('1201');
     expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
+  });
+
+  describe('a condominium renamed on more properties than one transaction holds', () => {
+    const CONDOMINIOS = 'registro.condominios.v1';
+    const c = randomUUID();
+    const renomeado = (versao: number): Lote => {
+      const valor = JSON.stringify({
+        evento_id: randomUUID(),
+        tipo: 'condominio.salvo',
+        versao_schema: 1,
+        ocorrido_em: '2026-11-22T10:00:00.000-03:00',
+        versao,
+        dados: { id: c, nome: 'Torre Nova', administradora: null, sindico: null },
+      });
+      const mensagens = [{ offset: '0', key: Buffer.from(c), value: Buffer.from(valor), headers: {} }];
+      return { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '1', proximoOffset: '1', heartbeat: async () => {}, ativo: () => true };
+    };
+    const processarCondominio = (l: Lote, aindaNaTransacao = () => true) =>
+      processarLote(l, {
+        aindaNaTransacao,
+        escritor,
+        preparador: criarPreparador({ contexto: { fotosBaseUrl: FOTOS }, threads: 0 }),
+        agora: () => Date.parse('2026-11-22T12:00:00Z'),
+        agregados: new Map([[CONDOMINIOS, 'condominio']]),
+        enviarParaDlq: async () => {},
+        log: pino({ level: 'silent' }),
+      });
+    const nomes = () => escritor.db.prepare("SELECT DISTINCT json_extract(documento, '$.nome_condominio') FROM imoveis").pluck().all();
+
+    /** Properties read per transaction, the largest. */
+    function medirLeituras(): () => number {
+      let nesta = 0;
+      let maior = 0;
+      const transacao = escritor.transacao.bind(escritor);
+      escritor.transacao = (fn) => {
+        nesta = 0;
+        return transacao(fn);
+      };
+      const ler = escritor.imoveisDoCondominio.bind(escritor);
+      escritor.imoveisDoCondominio = (...args) => {
+        const lidos = ler(...args);
+        maior = Math.max(maior, (nesta += lidos.length));
+        return lidos;
+      };
+      return () => maior;
+    }
+
+    beforeEach(() => {
+      const ids = Array.from({ length: 2 * LIMITE_PROPAGACAO_NA_TRANSACAO + 500 }, () => randomUUID());
+      const eventos = [condominioSalvo(c, 1, 'Torre Antiga'), ...ids.map((id) => imovelSalvo(id, 1, { condominio_id: c }))];
+      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => Date.parse('2026-11-22T11:00:00Z'));
+    });
+
+    it('reads no more than a page of properties in any transaction, the condominium row included', async () => {
+      const maiorLeitura = medirLeituras();
+      const resultado = await processarCondominio(renomeado(2));
+      expect(resultado).toMatchObject({ proximoOffset: '1', efeitos: ['aplicado'] });
+      expect(nomes()).toEqual(['Torre Nova']);
+      expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 2 });
+      expect(maiorLeitura()).toBe(LIMITE_PROPAGACAO_NA_TRANSACAO);
+    });
+
+    it('finds the rename a repeat when redelivered after its last page committed but before its offset did', async () => {
+      let transacoes = 0;
+      // Three pages, then the empty one that writes the row; the offset's transaction finds the batch stale.
+      const cortado = await processarCondominio(renomeado(2), () => ++transacoes <= 4);
+      expect(cortado.proximoOffset).toBeNull();
+      expect(escritor.offsetDe(CONDOMINIOS, 0)).toBeNull();
+      expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 2 });
+
+      const maiorLeitura = medirLeituras();
+      expect(await processarCondominio(renomeado(2))).toMatchObject({ proximoOffset: '1', efeitos: ['repetido'] });
+      expect(maiorLeitura()).toBe(0);
+      expect(nomes()).toEqual(['Torre Nova']);
+    });
+
+    it('reads no property when a new revision keeps the name', async () => {
+      await processarCondominio(renomeado(2));
+      const maiorLeitura = medirLeituras();
+      const lote = renomeado(3);
+      expect(await processarCondominio({ ...lote, mensagens: lote.mensagens.map((m) => ({ ...m, offset: '1' })), fimDaParticao: '2', proximoOffset: '2' })).toMatchObject({
+        proximoOffset: '2',
+        efeitos: ['sem-mudanca'],
+      });
+      expect(maiorLeitura()).toBe(0);
+      expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 3 });
+    });
   });
 });
 

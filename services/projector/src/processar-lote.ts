@@ -10,6 +10,7 @@ import {
   carimbar,
   condominioSemEfeito,
   ehTravaOcupada,
+  gravarCondominioDoEvento,
   nomeDoCondominio,
   propagarNomeCondominio,
   type Efeito,
@@ -60,9 +61,12 @@ export interface ResultadoLote {
 /** Messages prepared per request: a transaction's worth, small enough to overlap preparing and applying. */
 export const TAMANHO_PEDACO = 500;
 
-/** A run of events applied in one transaction, ending at `ate` (the offset after its last message). */
-type Trecho = { eventos: EventoPreparado[]; rejeicoes: Rejeicao[]; ate: bigint; propagacaoGrande: boolean; tombstones: number };
-const novoTrecho = (): Trecho => ({ eventos: [], rejeicoes: [], ate: 0n, propagacaoGrande: false, tombstones: 0 });
+/**
+ * A run of events applied in one transaction, ending at `ate` (the offset after its last message);
+ * or a large condominium fan-out, applied in transactions of its own, and then its offset.
+ */
+type Trecho = { eventos: EventoPreparado[]; rejeicoes: Rejeicao[]; ate: bigint; propagacaoGrande: EventoCondominio | null; tombstones: number };
+const novoTrecho = (): Trecho => ({ eventos: [], rejeicoes: [], ate: 0n, propagacaoGrande: null, tombstones: 0 });
 
 export async function processarLote(lote: Lote, deps: DependenciasLote): Promise<ResultadoLote> {
   const agregado = deps.agregados.get(lote.topico);
@@ -180,7 +184,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     if ((evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
       // A rename touching many properties gets transactions of its own, with heartbeats between.
       if (atual.ate > 0n) trechos.push(atual);
-      trechos.push({ ...novoTrecho(), eventos: [evento], ate, propagacaoGrande: true });
+      trechos.push({ ...novoTrecho(), ate, propagacaoGrande: evento });
       atual = novoTrecho();
       continue;
     }
@@ -194,7 +198,8 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
-    if (trecho.propagacaoGrande && !(await propagarEmTransacoes(lote, deps, trecho.eventos[0] as EventoCondominio))) break;
+    const propagado = trecho.propagacaoGrande ? await propagarEmTransacoes(lote, deps, trecho.propagacaoGrande) : [];
+    if (propagado === null) break;
     // Durably in the dead letters before the offset moves past them: a failure in between
     // sends them again on redelivery (at least once), never loses them.
     if (trecho.rejeicoes.length > 0) await deps.enviarParaDlq(trecho.rejeicoes);
@@ -203,6 +208,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
       aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
     );
     if (feitos === null) break;
+    feitos.unshift(...propagado);
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
     // and a redelivered batch must not count twice what it skips.
     for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
@@ -221,30 +227,35 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
 }
 
 /**
- * The name change of a large condominium, a page of properties per transaction. The
- * condominium row itself is written last, with the offset, so a fan-out cut short by a crash
- * is redone from the start on restart (already renamed properties are left as they are). False
- * when the batch stopped being this consumer's on the way (checked under the write lock).
+ * A condominium event whose name reaches many properties, a page of them per transaction. The
+ * condominium row is written with the last page, once every property carries the name: a
+ * fan-out cut short by a crash is redone from the start on redelivery (already renamed
+ * properties are left as they are), and one finished is a repeat. Its effect, for the caller to
+ * count with the offset's commit; null when the batch stopped being this consumer's on the way
+ * (checked under the write lock).
  */
-async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<boolean> {
+async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<Efeito[] | null> {
   const { escritor } = deps;
   const anterior = escritor.obterCondominio(evento.dados.id);
-  if (condominioSemEfeito(anterior, evento) !== null) return true;
+  const semEfeito = condominioSemEfeito(anterior, evento);
+  if (semEfeito !== null) return [semEfeito];
   const nome = nomeDoCondominio(evento);
-  let apos: string | null = '';
-  while (apos !== null) {
-    const desde: string = apos;
+  // The same name (another field revised): only the row changes, no property is read.
+  let apos: string | null = anterior?.nome === nome ? null : '';
+  do {
+    const desde = apos;
     const passo = await esperandoATrava(lote, deps, () =>
-      escritor.transacao(() =>
+      escritor.transacao(() => {
         // A fan-out cut short is redone whole on redelivery: stale is enough to stop it.
-        lote.ativo() && (deps.aindaNaTransacao ?? sempre)()
-          ? { apos: propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora)) }
-          : null,
-      ),
+        if (!(lote.ativo() && (deps.aindaNaTransacao ?? sempre)())) return null;
+        const ultimo = desde === null ? null : propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
+        if (ultimo === null) gravarCondominioDoEvento(escritor, evento);
+        return { apos: ultimo };
+      }),
     );
-    if (passo === null) return false;
+    if (passo === null) return null;
     apos = passo.apos;
     await lote.heartbeat();
-  }
-  return true;
+  } while (apos !== null);
+  return [anterior?.nome === nome ? 'sem-mudanca' : 'aplicado'];
 }
