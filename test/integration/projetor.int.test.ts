@@ -257,6 +257,8 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor();
     await mundo.esperarEmDia();
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
+    // Created by the projector, kept for ever: not the broker's default week.
+    expect((await mundo.kafka.descreverTopico(topicoDlq(mundo.topicos.imoveis))).config).toMatchObject({ 'cleanup.policy': 'delete', 'retention.ms': '-1' });
 
     // Dead letters are at least once (a failure between sending and committing repeats them),
     // and this reader re-reads from the start if its group rejoins: counted by source.

@@ -60,7 +60,10 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
           topic: t.nome,
           numPartitions: t.particoes ?? 1,
           replicationFactor: -1,
-          configEntries: t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+          configEntries: [
+            ...(t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
+            ...(t.semExpirar ? [{ name: 'retention.ms', value: '-1' }] : []),
+          ],
         })),
       });
       await esperarLideres(adm, novos.map((t) => t.nome));

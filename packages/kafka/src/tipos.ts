@@ -102,7 +102,10 @@ export interface Consumidor {
 export interface DefinicaoTopico {
   nome: string;
   particoes?: number;
+  /** Keeps the last record of each key (`cleanup.policy=compact`): the register topics. */
   compactado?: boolean;
+  /** Keeps every record for ever (`retention.ms=-1`), not the broker's default week: the dead letters. */
+  semExpirar?: boolean;
 }
 
 export interface ClienteKafka {

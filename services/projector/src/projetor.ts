@@ -2,7 +2,7 @@
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
-import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type DefinicaoTopico, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
@@ -48,6 +48,22 @@ export interface Projetor {
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
 
+/**
+ * A dead-letter topic as the projector creates it when missing: every record kept for ever, for
+ * inspection and so that a rebuild knows what was sent (docker-compose.yml creates the same).
+ */
+const definicaoDlq = (topico: string): DefinicaoTopico => ({ nome: topicoDlq(topico), particoes: 1, semExpirar: true });
+
+/** The headers a dead letter carries beside the record's own, written and read back by these names. */
+const CABECALHOS_DLQ = {
+  motivo: 'dlq.motivo',
+  detalhe: 'dlq.detalhe',
+  topico: 'dlq.topico',
+  particao: 'dlq.particao',
+  offset: 'dlq.offset',
+  rejeitadoEm: 'dlq.rejeitado_em',
+} as const;
+
 const chaveRejeicao = (topico: string, particao: number | string, offset: string, motivo: string): string =>
   [topico, particao, offset, motivo].join('\u0000');
 
@@ -60,7 +76,8 @@ export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly stri
   const enviadas = new Set<string>();
   for (const topico of topicos) {
     await kafka.lerTopico(topicoDlq(topico), ({ headers }) => {
-      const [origem, particao, offset, motivo] = ['dlq.topico', 'dlq.particao', 'dlq.offset', 'dlq.motivo'].map((nome) => textoDoCabecalho(headers, nome));
+      const { topico: t, particao: p, offset: o, motivo: m } = CABECALHOS_DLQ;
+      const [origem, particao, offset, motivo] = [t, p, o, m].map((nome) => textoDoCabecalho(headers, nome));
       if (origem && particao && offset && motivo) enviadas.add(chaveRejeicao(origem, particao, offset, motivo));
     });
   }
@@ -111,12 +128,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
           value: r.mensagem.value,
           headers: {
             ...r.mensagem.headers,
-            'dlq.motivo': r.motivo,
-            'dlq.detalhe': r.detalhe,
-            'dlq.topico': r.topico,
-            'dlq.particao': String(r.particao),
-            'dlq.offset': r.mensagem.offset,
-            'dlq.rejeitado_em': new Date(agora()).toISOString(),
+            [CABECALHOS_DLQ.motivo]: r.motivo,
+            [CABECALHOS_DLQ.detalhe]: r.detalhe,
+            [CABECALHOS_DLQ.topico]: r.topico,
+            [CABECALHOS_DLQ.particao]: String(r.particao),
+            [CABECALHOS_DLQ.offset]: r.mensagem.offset,
+            [CABECALHOS_DLQ.rejeitadoEm]: new Date(agora()).toISOString(),
           },
         })),
       );
@@ -291,7 +308,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   return {
     async iniciar() {
       conferirRegras();
-      await kafka.criarTopicos([...agregados.keys()].map((t) => ({ nome: topicoDlq(t), particoes: 1 })));
+      await kafka.criarTopicos([...agregados.keys()].map(definicaoDlq));
       produtor = await kafka.criarProdutor();
       preparador = criarPreparador({
         contexto: opcoes.contexto,
