@@ -2,6 +2,7 @@
 // apart from a real projection's.
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { atrasoMinimoPermitidoMs } from '@imoveis/domain';
 import { INTERVALO_FRESCOR_PADRAO_MS } from '@imoveis/projector';
 import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE, READY_MAX_LAG_SECONDS } from '@imoveis/config';
 
@@ -16,8 +17,8 @@ export const ConfigDemo = z.object({
   /** The sample register events to load: NDJSON lines `{ topico, chave, valor }`. */
   DEMO_EVENTS_FILE: z.string().default(fileURLToPath(new URL('../amostra/registro.ndjson', import.meta.url))),
   PHOTOS_BASE_URL: PHOTOS_BASE_URL.default('https://fotos.exemplo.com.br/marca-dagua'),
-}).refine((c) => c.READY_MAX_LAG_SECONDS * 1000 >= 3 * INTERVALO_FRESCOR_PADRAO_MS, {
-  // The demo confirms its freshness at the projector's default interval; the same rule as the projector's.
+}).refine((c) => c.READY_MAX_LAG_SECONDS * 1000 >= atrasoMinimoPermitidoMs(INTERVALO_FRESCOR_PADRAO_MS), {
+  // The demo confirms its freshness at the projector's default interval: the projector's rule.
   path: ['READY_MAX_LAG_SECONDS'],
   message: `deve ser ao menos o triplo de ${INTERVALO_FRESCOR_PADRAO_MS} ms, o intervalo em que a demo confirma estar em dia`,
 });

@@ -1,7 +1,7 @@
 // The projector's defaults are operations.md's table; PHOTOS_BASE_URL has none outside the demo.
 import { lerConfiguracao } from '@imoveis/config';
 import { describe, expect, it } from 'vitest';
-import { ConfigProjetor } from './config.ts';
+import { ConfigProjetor, ConfigReconstrucao } from './config.ts';
 
 describe('ConfigProjetor', () => {
   it("defaults to operations.md's values", () => {
@@ -29,5 +29,20 @@ describe('ConfigProjetor', () => {
   it('refuses one topic for both aggregates, naming it', () => {
     const env = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', IMOVEIS_TOPIC: 'registro', CONDOMINIOS_TOPIC: 'registro' };
     expect(() => lerConfiguracao(ConfigProjetor, env)).toThrow(/^configuração inválida: CONDOMINIOS_TOPIC: deve ser outro tópico que IMOVEIS_TOPIC \(registro\)$/);
+  });
+});
+
+describe('ConfigReconstrucao', () => {
+  const base = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
+
+  it("reads the projector's settings it uses, and is not stopped by those it does not (metrics, readiness)", () => {
+    const env = { ...base, METRICS_PORT: 'abc', READY_MAX_LAG_SECONDS: '1', PREPARE_THREADS: '0', DEFER_FSYNC_ABOVE_LAG: '5' };
+    expect(() => lerConfiguracao(ConfigProjetor, env)).toThrow(/METRICS_PORT/);
+    expect(lerConfiguracao(ConfigReconstrucao, env)).toMatchObject({ IMOVEIS_TOPIC: 'registro.imoveis.v1', PREPARE_THREADS: 0, DEFER_FSYNC_ABOVE_LAG: 5 });
+  });
+
+  it('refuses what it uses, naming it', () => {
+    expect(() => lerConfiguracao(ConfigReconstrucao, { ...base, PREPARE_THREADS: '-1' })).toThrow(/^configuração inválida: PREPARE_THREADS: /);
+    expect(() => lerConfiguracao(ConfigReconstrucao, { ...base, IMOVEIS_TOPIC: 'r', CONDOMINIOS_TOPIC: 'r' })).toThrow(/^configuração inválida: CONDOMINIOS_TOPIC: /);
   });
 });

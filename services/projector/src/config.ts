@@ -1,6 +1,7 @@
 // The projector's configuration (operations.md), parsed once at start.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { atrasoMinimoPermitidoMs } from '@imoveis/domain';
 import {
   CONDOMINIOS_TOPIC,
   DATABASE_PATH,
@@ -21,7 +22,8 @@ export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
 /** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
 const threadsPadrao = (): number => Math.max(1, availableParallelism() - 1);
 
-export const ConfigProjetor = z.object({
+/** What a projector and a rebuild both read: Kafka, the projection, the mapping, the replay. */
+const comuns = {
   KAFKA_BROKERS,
   KAFKA_GROUP_ID: z.string().trim().min(1).default('imoveis-projector'),
   IMOVEIS_TOPIC,
@@ -29,28 +31,39 @@ export const ConfigProjetor = z.object({
   DATABASE_PATH,
   PHOTOS_BASE_URL,
   LOG_LEVEL,
-  /** Where /metrics and /health/* of the projector listen. */
-  METRICS_HOST: HOST,
-  METRICS_PORT,
-  READY_MAX_LAG_SECONDS,
-  /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
-  KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
-  /** How often the projector confirms in the database how far behind Kafka it is. */
-  FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(INTERVALO_FRESCOR_PADRAO_MS),
   /** Threads decoding and mapping events beside the SQLite writer (0: all on the main thread). */
   PREPARE_THREADS: inteiro(0, 64).default(threadsPadrao),
   /** Messages behind Kafka above which commits skip fsync until caught up (0: never). Decision 0007. */
   DEFER_FSYNC_ABOVE_LAG: inteiro(0, 1_000_000_000).default(ATRASO_PARA_ADIAR_SINCRONIA),
-}).superRefine((c, ctx) => {
-  // Under steady traffic a check's ends are reached at the next check at the earliest, so the
-  // record's age swings between one and two intervals: a shorter allowed lag would make the
-  // projector (and the API) unready every cycle.
-  if (c.READY_MAX_LAG_SECONDS * 1000 < 3 * c.FRESHNESS_INTERVAL_MS) {
-    ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o triplo de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
-  }
-  // A topic is read as one aggregate's: one topic for both would send every event of the other to the dead letters.
+};
+
+/** A topic is read as one aggregate's: one topic for both would send every event of the other to the dead letters. */
+function topicosDistintos(c: { IMOVEIS_TOPIC: string; CONDOMINIOS_TOPIC: string }, ctx: z.RefinementCtx): void {
   if (c.IMOVEIS_TOPIC === c.CONDOMINIOS_TOPIC) {
     ctx.addIssue({ code: 'custom', path: ['CONDOMINIOS_TOPIC'], message: `deve ser outro tópico que IMOVEIS_TOPIC (${c.IMOVEIS_TOPIC})` });
   }
-});
+}
+
+export const ConfigProjetor = z
+  .object({
+    ...comuns,
+    /** Where /metrics and /health/* of the projector listen. */
+    METRICS_HOST: HOST,
+    METRICS_PORT,
+    READY_MAX_LAG_SECONDS,
+    /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
+    KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
+    /** How often the projector confirms in the database how far behind Kafka it is. */
+    FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(INTERVALO_FRESCOR_PADRAO_MS),
+  })
+  .superRefine((c, ctx) => {
+    if (c.READY_MAX_LAG_SECONDS * 1000 < atrasoMinimoPermitidoMs(c.FRESHNESS_INTERVAL_MS)) {
+      ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o triplo de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
+    }
+    topicosDistintos(c, ctx);
+  });
 export type ConfigProjetor = z.output<typeof ConfigProjetor>;
+
+/** `pnpm run rebuild`: the projector's settings it uses, and none of those it does not (metrics, readiness). */
+export const ConfigReconstrucao = z.object(comuns).superRefine(topicosDistintos);
+export type ConfigReconstrucao = z.output<typeof ConfigReconstrucao>;

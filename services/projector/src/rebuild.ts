@@ -6,11 +6,11 @@ import { pino } from 'pino';
 import { ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
-import { ConfigProjetor } from './config.ts';
+import { ConfigReconstrucao } from './config.ts';
 import { garantirDiretorio } from './arquivos.ts';
 import { ReconstrucaoInterrompida, reconstruir } from './reconstrucao.ts';
 
-const config = lerConfiguracaoOuSair(ConfigProjetor);
+const config = lerConfiguracaoOuSair(ConfigReconstrucao);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
 try {
   garantirDiretorio(config.DATABASE_PATH);

@@ -3,6 +3,14 @@
 // at t. A register that never pauses never shows a lag of exactly 0, yet a projector keeping up
 // reaches each sample's ends a moment later; this is what readiness needs to know.
 
+/**
+ * The shortest lag a reader may allow (READY_MAX_LAG_SECONDS) for a freshness record confirmed
+ * every `intervaloMs`: under steady traffic a check's ends are reached at the next check at the
+ * earliest, so the record's age swings between one and two intervals; anything shorter than three
+ * would make the projection (and the API) unready every cycle.
+ */
+export const atrasoMinimoPermitidoMs = (intervaloMs: number): number => 3 * intervaloMs;
+
 /** The partitions' ends (next offsets, by partition key) read at `instante`. */
 export interface AmostraDeFins {
   readonly instante: number;
