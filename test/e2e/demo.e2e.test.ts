@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { Database, EscritorProjecao, MIGRACOES, travarArquivo } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, MIGRACOES, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { sqliteTemporario } from '../helpers.ts';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -117,7 +117,7 @@ describe('pnpm start (the embedded default)', () => {
     const antes = intocados.map((caminho) => readFileSync(caminho));
     // …nor one a projector is writing.
     const escrita = sqliteTemporario();
-    const travada = travarArquivo(`${escrita.caminho}.projetor.lock`);
+    const travada = travarEscritaDaProjecao(escrita.caminho);
     const casos: [Record<string, string>, string][] = [
       [{ PORT: String(porta) }, 'PORT'],
       [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],

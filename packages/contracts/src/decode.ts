@@ -4,7 +4,7 @@
 import { isUtf8 } from 'node:buffer';
 import { type z } from 'zod';
 import { mascararPrivados, valoresPrivados } from './privados.ts';
-import { EventoCondominio, EventoImovel, TIPOS_EVENTO, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
+import { EventoCondominio, EventoImovel, TIPOS_EVENTO, VERSAO_SCHEMA, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
 
 export const MOTIVOS_REJEICAO = [
   'json-invalido',
@@ -77,7 +77,7 @@ export function decodificarEvento<A extends Agregado>(
     return { ok: false, motivo: 'json-invalido', detalhe: 'o valor não é um objeto JSON' };
   }
   const { tipo, versao_schema: versaoSchema } = bruto as Record<string, unknown>;
-  if (versaoSchema !== 1) {
+  if (versaoSchema !== VERSAO_SCHEMA) {
     return { ok: false, motivo: 'versao-schema-desconhecida', detalhe: `versao_schema ${JSON.stringify(versaoSchema)}` };
   }
   if (typeof tipo !== 'string' || !TIPOS_EVENTO.has(tipo) || !tipo.startsWith(`${agregado}.`)) {

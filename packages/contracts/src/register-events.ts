@@ -108,9 +108,12 @@ export const CondominioRegistro = z.object({
 });
 export type CondominioRegistro = z.infer<typeof CondominioRegistro>;
 
+/** The envelope's `versao_schema` this code reads; any other goes to the dead letters as unknown. */
+export const VERSAO_SCHEMA = 1;
+
 const envelope = {
   evento_id: z.guid(),
-  versao_schema: z.literal(1),
+  versao_schema: z.literal(VERSAO_SCHEMA),
   /** Any ISO 8601 form with an offset (`t`/`z` in lower case too, as RFC 3339 allows), rewritten into RFC 3339. */
   ocorrido_em: z.string().transform(paraRfc3339).pipe(dataHora),
   versao: z.int().min(1),

@@ -36,3 +36,9 @@ export function travarArquivo(caminho: string): Trava {
     },
   };
 }
+
+/**
+ * The writer's lock of the projection at `caminho`: whoever writes it (a projector, the demo)
+ * takes this one, so two of them never write one file.
+ */
+export const travarEscritaDaProjecao = (caminho: string): Trava => travarArquivo(`${caminho}.projetor.lock`);

@@ -10,8 +10,6 @@ export interface Metricas {
   readonly decisoesNaReserva: Counter;
   readonly transicoesLimitador: Counter<'para'>;
   readonly limitadorEmReserva: Gauge;
-  /** Set by the app to read the projection's freshness at scrape time. */
-  lerFrescor: () => { idadeS: number | null; atraso: number | null };
 }
 
 export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metricas {
@@ -54,15 +52,20 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
       help: '1 enquanto o limite é contado só neste processo (Redis indisponível)',
       registers: [registro],
     }),
-    lerFrescor: () => ({ idadeS: null, atraso: null }),
   };
+  return metricas;
+}
+
+/** The projection's freshness, read at each scrape; null fields: no projection, or never confirmed. */
+export function registrarFrescor(metricas: Metricas, lerFrescor: () => { idadeS: number | null; atraso: number | null }): void {
+  const registro = metricas.registro;
   new Gauge({
     name: 'projecao_idade_segundos',
     help: 'Segundos desde que o projetor confirmou estar em dia com o Kafka (+Inf sem projeção ou sem confirmação)',
     registers: [registro],
     collect() {
       // Unknown is never fresh: an alert on the age fires for a missing or never-caught-up projection.
-      this.set(metricas.lerFrescor().idadeS ?? Number.POSITIVE_INFINITY);
+      this.set(lerFrescor().idadeS ?? Number.POSITIVE_INFINITY);
     },
   });
   new Gauge({
@@ -70,8 +73,7 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
     help: 'Mensagens que faltavam consumir no último registro do projetor (NaN sem projeção)',
     registers: [registro],
     collect() {
-      this.set(metricas.lerFrescor().atraso ?? Number.NaN);
+      this.set(lerFrescor().atraso ?? Number.NaN);
     },
   });
-  return metricas;
 }

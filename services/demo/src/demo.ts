@@ -7,7 +7,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarArquivo } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -49,7 +49,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   // projector, the demo holds the projection's lock while it writes it.
   const { escritor, trava } = pelaConfiguracao('DATABASE_PATH', () => {
     mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
-    const trava = travarArquivo(`${config.DATABASE_PATH}.projetor.lock`);
+    const trava = travarEscritaDaProjecao(config.DATABASE_PATH);
     try {
       return { escritor: abrirProjecaoDaDemo(config.DATABASE_PATH, logger), trava };
     } catch (erro) {

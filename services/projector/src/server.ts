@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarArquivo, type Trava } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
@@ -37,7 +37,7 @@ function sairSeProjecaoRecusada(erro: unknown, caminho: string): never {
 function travarOuSair(caminho: string): Trava {
   try {
     garantirDiretorio(caminho);
-    return travarArquivo(`${caminho}.projetor.lock`);
+    return travarEscritaDaProjecao(caminho);
   } catch (erro) {
     return sairSeProjecaoRecusada(erro, caminho);
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { avaliarProntidao } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
 import type { FonteProjecao } from '../fonte-projecao.ts';
-import type { Metricas } from '../metricas.ts';
+import { registrarFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
@@ -19,11 +19,11 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
     }
   };
   return function saudeRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
-    deps.metricas.lerFrescor = () => {
+    registrarFrescor(deps.metricas, () => {
       const frescor = lerFrescor();
       const emDiaEm = frescor?.emDiaEm ?? null;
       return { idadeS: emDiaEm === null ? null : Math.max(0, deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
-    };
+    });
 
     app.get('/health/live', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
       reply.type(JSON_UTF8).send('{"vivo":true}'),
