@@ -82,10 +82,10 @@ interface AjvMinimo {
   compile(schema: object): FuncaoValidacao;
 }
 
-// ajv is a devDependency of @imoveis/api; resolve it from there (test/ has no package.json).
-const requireDaApi = createRequire(new URL('../../services/api/package.json', import.meta.url));
-const Ajv2020 = (requireDaApi('ajv/dist/2020.js') as { default: new (o: object) => AjvMinimo }).default;
-const addFormats = (requireDaApi('ajv-formats') as { default: (ajv: AjvMinimo) => void }).default;
+// CommonJS modules whose default exports TypeScript's NodeNext typing does not see as callable.
+const require = createRequire(import.meta.url);
+const Ajv2020 = (require('ajv/dist/2020.js') as { default: new (o: object) => AjvMinimo }).default;
+const addFormats = (require('ajv-formats') as { default: (ajv: AjvMinimo) => void }).default;
 
 type Json = Record<string, unknown>;
 

@@ -102,7 +102,7 @@ export function decodificarEvento<A extends Agregado>(
 }
 
 /** A short, value-free description of what failed: field paths and messages, never field values. */
-export function resumirErro(erro: z.ZodError): string {
+function resumirErro(erro: z.ZodError): string {
   return erro.issues
     .slice(0, 5)
     .map((issue) => `${issue.path.join('.') || '(raiz)'}: ${issue.message}`)

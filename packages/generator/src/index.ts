@@ -3,11 +3,9 @@ export { gerarCargaInicial, gerarCenario } from './carga-inicial.ts';
 export { gerarMutacoes, gerarMutacoesRotuladas, ESPECIES_MUTACAO, type EspecieMutacao, type RegistroRotulado } from './mutacoes.ts';
 export { ESPECIES_VENENO, MOTIVO_DO_VENENO, type EspecieVeneno } from './venenos.ts';
 export { VALORES_RUINS, detectarValoresRuins, type ValorRuim } from './imovel-gerador.ts';
-export { OPCOES_PADRAO, normalizarOpcoes, type OpcoesGerador, type OpcoesNormalizadas } from './opcoes.ts';
+export { type OpcoesGerador, type OpcoesNormalizadas } from './opcoes.ts';
 export { escreverNdjson, lerNdjson } from './ndjson.ts';
 export { enviarParaKafka, type OpcoesEnvio, type Produtor, type ResultadoEnvio, type TopicosKafka } from './kafka-envio.ts';
-export { Aleatorio } from './aleatorio.ts';
-export { formatarDataHora } from './data-hora.ts';
 export {
   CAMPOS_PRIVADOS_IMOVEL,
   type CondominioCompleto,

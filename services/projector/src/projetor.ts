@@ -186,10 +186,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
       return valor;
     });
-    if (emDiaEm === undefined) return { atraso, emDiaEm: escritor.emDiaEm() };
-    // A WAL never checkpointed grows without bound while readers keep it busy; fold it often.
-    if (++checkpoints % 6 === 0) escritor.checkpoint();
-    return { atraso, emDiaEm };
+    return { atraso, emDiaEm: emDiaEm === undefined ? escritor.emDiaEm() : emDiaEm };
   };
 
   // The batch's transaction was rolled back; the failure is thrown on (kafkajs does not resolve
@@ -321,6 +318,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
       const medir = () => {
         registrarFrescor()
+          // A WAL never checkpointed grows without bound while the API's reads keep it busy: folded
+          // every sixth check.
+          .then(() => {
+            if (++checkpoints % 6 === 0) escritor.checkpoint();
+          })
           .catch(falharSeArmazenamento)
           .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
       };
