@@ -328,6 +328,20 @@ describe('request id', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('behind a trusted proxy, limits a client by the address the proxy saw, not by what it wrote in X-Forwarded-For', async () => {
+    const atrasDoProxy = await criarApi({ leitor: projecao.abrirLeitor(), config: { trustProxy: true }, limite: 3 });
+    try {
+      const codigos: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await atrasDoProxy.get('/api/v1/imoveis', { token: null, headers: { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` } });
+        codigos.push(r.statusCode);
+      }
+      expect(codigos).toEqual([401, 401, 401, 429]);
+    } finally {
+      await atrasDoProxy.fechar();
+    }
+  });
+
   it("keeps a trusted gateway's X-Request-Id when it looks like an id, and never a client's own", async () => {
     const recebido = '01JDX7Q2M3-gw.a:7@borda';
     const atrasDoProxy = await criarApi({ leitor: projecao.abrirLeitor(), config: { trustProxy: true } });

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { LimitadorRedis, emitirCredencial } from '../../services/api/src/index.ts';
@@ -204,6 +205,63 @@ describe('when Redis fails', () => {
       expect(depois.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
       expect(api.logs.join('')).toContain('Redis indisponível');
     } finally {
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+
+  it('stays exact for this process across a fallback: what it admitted while Redis was away counts once Redis is back empty', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    let redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
+    const status = async (n: number) => {
+      const codigos: number[] = [];
+      for (let i = 0; i < n; i++) codigos.push((await api.get('/api/v1/imoveis')).statusCode);
+      return codigos;
+    };
+    try {
+      expect(await status(2)).toEqual([200, 200]);
+      await parar(redis);
+      expect(await status(4)).toEqual([200, 200, 200, 429]);
+      // Back, and empty (no persistence): Redis alone would admit five more within the minute.
+      redis = await iniciarRedisProprio(porta);
+      await expect.poll(async () => (await status(1), (await api.metricas.registro.metrics()).includes('limitador_em_reserva 0')), { timeout: 15_000, interval: 100 }).toBe(true);
+      expect(await status(5)).toEqual([429, 429, 429, 429, 429]);
+    } finally {
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+
+  it('takes back what the scripts that timed out on a hung Redis did when it resumed', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    const redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 100 });
+    const cliente = new Redis(`redis://127.0.0.1:${porta}`);
+    const entradas = async () => {
+      const [chave] = await cliente.keys('*us:*');
+      return chave === undefined ? 0 : cliente.zcard(chave);
+    };
+    try {
+      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+      redis.kill('SIGSTOP');
+      // Each a script sent to the stopped Redis (past the limiter's pause), timed out, decided here.
+      for (let i = 0; i < 3; i++) {
+        expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+        await esperar(700);
+      }
+      redis.kill('SIGCONT');
+      // Resumed, Redis runs what was sent to it in order: each late script, and before the second
+      // and third, the removal of the ones before. The last one's entry is left for now.
+      expect(await cliente.ping()).toBe('PONG');
+      expect(await entradas()).toBe(2);
+      // The next decision takes it back first: its own entry and the first request's are left.
+      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+      expect(await api.metricas.registro.metrics()).toMatch(/limitador_em_reserva 0/);
+      await expect.poll(entradas, { timeout: 5_000, interval: 100 }).toBe(2);
+    } finally {
+      redis.kill('SIGCONT');
+      cliente.disconnect();
       await api.fechar();
       await parar(redis);
     }

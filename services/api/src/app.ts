@@ -32,8 +32,11 @@ export interface ConfigApp {
   readonly limitePorMinuto: number;
   /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
   readonly atrasoMaximoMs: number;
-  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
-  readonly trustProxy?: boolean;
+  /**
+   * Trusted proxies in front (`true`: one): the client address is the X-Forwarded-For entry that
+   * many hops back, never one a client wrote; and a gateway's X-Request-Id is kept.
+   */
+  readonly trustProxy?: boolean | number;
   readonly pressao?: OpcoesPressao;
 }
 
@@ -92,17 +95,23 @@ export function comCaminhoDecodificavel(url: string): string {
 
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
+  const proxies = deps.config.trustProxy === true ? 1 : Number(deps.config.trustProxy ?? 0);
   const metricas = deps.metricas ?? criarMetricas();
   const fonte = ehFonteProjecao(deps.leitor) ? deps.leitor : fonteFixa(deps.leitor);
   const pressao = deps.config.pressao ?? {};
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : {}),
-    trustProxy: deps.config.trustProxy ?? false,
+    // A hop count (what proxy-addr makes of a number), never `true`: Fastify would then take the
+    // leftmost entry, the client's own.
+    trustProxy: proxies > 0 ? (_endereco: string, salto: number) => salto < proxies : false,
     // Read-only: no operation takes a body, so a large one is refused early.
     bodyLimit: 16 * 1024,
     exposeHeadRoutes: false,
-    genReqId: geradorDeIdDaRequisicao(deps.config.trustProxy ?? false),
+    // While closing, a request already on an open connection is answered as usual: Fastify's own
+    // 503 would carry neither an Erro nor the RateLimit headers. Idle connections are closed.
+    return503OnClosing: false,
+    genReqId: geradorDeIdDaRequisicao(proxies > 0),
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.

@@ -2,6 +2,11 @@
 // per transition in the log and on every fallback decision in the metrics, and goes back to
 // Redis as soon as a command succeeds again. After a failure Redis is left alone for a short
 // pause, so a hung Redis costs one command timeout per pause, not one per request.
+//
+// The per-process log holds every request this process admitted, on Redis's clock: those Redis
+// counted, and those admitted while Redis was away (or before it came back empty), which Redis
+// never saw. Redis's admission stands only if that log has room too, so one process stays exact
+// across a fallback instead of admitting the limit a second time once Redis is back.
 import type { Logger } from 'pino';
 import type { DecisaoLimite, Limitador } from './limitador.ts';
 import type { LimitadorLocal } from './limitador.ts';
@@ -20,6 +25,8 @@ export class LimitadorComReserva implements Limitador {
   readonly #agora: () => number;
   #modo: ModoLimitador = 'redis';
   #tentarRedisApos = 0;
+  /** Redis's clock minus this host's, as of Redis's last answer: the local log runs on Redis's clock. */
+  #desvioMs = 0;
 
   constructor(opcoes: {
     redis: LimitadorRedis;
@@ -49,12 +56,14 @@ export class LimitadorComReserva implements Limitador {
     // While disconnected, do not even try: the command would fail, and ioredis reconnects alone.
     if (this.#redis.conectado && this.#agora() >= this.#tentarRedisApos) {
       try {
-        const decisao = await this.#redis.tentar(chave);
+        const { decisao, agoraMs, desfazer } = await this.#redis.decidir(chave);
+        this.#desvioMs = agoraMs - this.#agora();
         this.#mudarPara('redis', null);
-        // The per-process log keeps this process's admissions too: falling back must not start
-        // from an empty window and admit the limit a second time.
-        if (decisao.admitido) this.#local.tentarAgora(chave);
-        return decisao;
+        if (!decisao.admitido) return decisao;
+        const local = this.#local.tentarEm(chave, agoraMs);
+        if (local.admitido) return local.restantes < decisao.restantes ? local : decisao;
+        desfazer();
+        return local;
       } catch (erro) {
         this.#tentarRedisApos = this.#agora() + this.#pausaMs;
         this.#mudarPara('reserva', erro);
@@ -63,7 +72,7 @@ export class LimitadorComReserva implements Limitador {
       this.#mudarPara('reserva', null);
     }
     this.#aoDecidirNaReserva();
-    return this.#local.tentarAgora(chave);
+    return this.#local.tentarEm(chave, this.#agora() + this.#desvioMs);
   }
 
   async close(): Promise<void> {

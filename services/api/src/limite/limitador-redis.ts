@@ -11,7 +11,8 @@ import type { DecisaoLimite, Limitador } from './limitador.ts';
 // Times are Redis's microseconds (exact in a double until the year 2255): in milliseconds, an
 // entry made at x.999 ms would leave the window 0.999 ms early. The window is
 // (agora - janela, agora]: entries with score <= agora - janela are removed. The member is the
-// time plus the client's nonce, so two requests in the same microsecond are two entries.
+// request's own nonce, so two requests in the same microsecond are two entries, and an entry can
+// be taken back by its nonce.
 // Returns {admitted 0/1, count after the decision, agora µs, oldest score µs}.
 const SCRIPT_JANELA = `
 local t = redis.call('TIME')
@@ -22,7 +23,7 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', agora - janela)
 local n = redis.call('ZCARD', KEYS[1])
 local admitido = 0
 if n < limite then
-  redis.call('ZADD', KEYS[1], agora, string.format('%d', agora) .. ':' .. ARGV[3])
+  redis.call('ZADD', KEYS[1], agora, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
   n = n + 1
   admitido = 1
@@ -54,12 +55,28 @@ export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDI
   };
 }
 
+/** Redis's decision, with its clock at the decision and a way to take the entry back. */
+export interface DecisaoRedis {
+  readonly decisao: DecisaoLimite;
+  readonly agoraMs: number;
+  /** Takes back the entry an admission made (the caller refused the request after all). */
+  desfazer(): void;
+}
+
+/** Entries to take back, kept at most this many while Redis is away. */
+const MAXIMO_A_DESFAZER = 10_000;
+
 export class LimitadorRedis implements Limitador {
   readonly limite: number;
   readonly redis: Redis;
   readonly #janelaMs: number;
   readonly #prefixo: string;
   readonly #proprio: boolean;
+  /**
+   * Entries that may stand in Redis for requests it did not decide: a script that timed out on a
+   * hung Redis still runs when Redis resumes, stamped then. Removed before the next decision.
+   */
+  #aDesfazer: { chave: string; nonce: string }[] = [];
 
   /** `redis`: a URL (the limiter owns the connection) or a connection made with {@link opcoesRedisLimitador}. */
   constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
@@ -79,15 +96,25 @@ export class LimitadorRedis implements Limitador {
 
   /** Rejects when Redis fails or does not answer within the command timeout. */
   async tentar(chave: string): Promise<DecisaoLimite> {
+    return (await this.decidir(chave)).decisao;
+  }
+
+  /** {@link tentar}, with Redis's clock and the entry's undo. */
+  async decidir(chave: string): Promise<DecisaoRedis> {
+    // `us:`: the sets of the millisecond script before it are left to expire, not misread.
+    const chaveRedis = `${this.#prefixo}us:${chave}`;
     const nonce = randomBytes(8).toString('hex');
-    const [admitido, contagem, agoraUs, antigaUs] = await (this.redis as RedisComJanela).janelaDeslizante(
-      // `us:`: the sets of the millisecond script before it are left to expire, not misread.
-      `${this.#prefixo}us:${chave}`,
-      this.limite,
-      this.#janelaMs,
-      nonce,
-    );
-    return decidir({
+    // Written before the script on the same connection, so Redis runs them first; not awaited.
+    this.#enviarDesfeitos();
+    let resposta: [number, number, number, number];
+    try {
+      resposta = await (this.redis as RedisComJanela).janelaDeslizante(chaveRedis, this.limite, this.#janelaMs, nonce);
+    } catch (erro) {
+      this.#desfazerDepois(chaveRedis, nonce);
+      throw erro;
+    }
+    const [admitido, contagem, agoraUs, antigaUs] = resposta;
+    const decisao = decidir({
       admitido: admitido === 1,
       contagem,
       maisAntigaMs: antigaUs < 0 ? null : antigaUs / 1000,
@@ -95,6 +122,28 @@ export class LimitadorRedis implements Limitador {
       limite: this.limite,
       janelaMs: this.#janelaMs,
     });
+    return {
+      decisao,
+      agoraMs: agoraUs / 1000,
+      desfazer: () => {
+        this.#desfazerDepois(chaveRedis, nonce);
+        this.#enviarDesfeitos();
+      },
+    };
+  }
+
+  #desfazerDepois(chave: string, nonce: string): void {
+    if (this.#aDesfazer.length < MAXIMO_A_DESFAZER) this.#aDesfazer.push({ chave, nonce });
+  }
+
+  /** ZREM of every entry to take back; any that fails is kept for the next attempt (ZREM is idempotent). */
+  #enviarDesfeitos(): void {
+    if (this.#aDesfazer.length === 0 || !this.conectado) return;
+    const lote = this.#aDesfazer;
+    this.#aDesfazer = [];
+    for (const { chave, nonce } of lote) {
+      this.redis.zrem(chave, nonce).catch(() => this.#desfazerDepois(chave, nonce));
+    }
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,11 @@ export class LimitadorLocal implements Limitador {
     return this.#memoria.tentar(chave, this.#agora());
   }
 
+  /** At an instant of another clock (Redis's), for a log kept on that clock. */
+  tentarEm(chave: string, agoraMs: number): DecisaoLimite {
+    return this.#memoria.tentar(chave, agoraMs);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }
