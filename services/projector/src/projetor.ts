@@ -1,11 +1,12 @@
-// Wires Kafka to the projection: the consumer group, the dead-letter producer, and the freshness
+// Wires Kafka to the projection: the consumer group, the dead-letter producer (dlq.ts), and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
-import { chaveParticao, textoDoCabecalho, type ClienteKafka, type Consumidor, type DefinicaoTopico, type Produtor } from '@imoveis/kafka';
+import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
+import { definicaoDlq, enviarRejeicoes } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo.ts';
@@ -46,44 +47,6 @@ export interface Projetor {
   parar(): Promise<void>;
 }
 
-export const topicoDlq = (topico: string): string => `${topico}.dlq`;
-
-/**
- * A dead-letter topic as the projector creates it when missing: every record kept for ever, for
- * inspection and so that a rebuild knows what was sent (docker-compose.yml creates the same).
- */
-const definicaoDlq = (topico: string): DefinicaoTopico => ({ nome: topicoDlq(topico), particoes: 1, semExpirar: true });
-
-/** The headers a dead letter carries beside the record's own, written and read back by these names. */
-const CABECALHOS_DLQ = {
-  motivo: 'dlq.motivo',
-  detalhe: 'dlq.detalhe',
-  topico: 'dlq.topico',
-  particao: 'dlq.particao',
-  offset: 'dlq.offset',
-  rejeitadoEm: 'dlq.rejeitado_em',
-} as const;
-
-const chaveRejeicao = (topico: string, particao: number | string, offset: string, motivo: string): string =>
-  [topico, particao, offset, motivo].join('\u0000');
-
-/**
- * What the dead-letter topics of `topicos` already hold, read up to their ends now: a rebuild
- * replaying the topics sends only the rejections nobody sent before (a changed rule may reject
- * an event anew, or for another reason: that one is sent).
- */
-export async function rejeicoesNaDlq(kafka: ClienteKafka, topicos: readonly string[]): Promise<(rejeicao: Rejeicao) => boolean> {
-  const enviadas = new Set<string>();
-  for (const topico of topicos) {
-    await kafka.lerTopico(topicoDlq(topico), ({ headers }) => {
-      const { topico: t, particao: p, offset: o, motivo: m } = CABECALHOS_DLQ;
-      const [origem, particao, offset, motivo] = [t, p, o, m].map((nome) => textoDoCabecalho(headers, nome));
-      if (origem && particao && offset && motivo) enviadas.add(chaveRejeicao(origem, particao, offset, motivo));
-    });
-  }
-  return (r) => enviadas.has(chaveRejeicao(r.topico, r.particao, r.mensagem.offset, r.motivo));
-}
-
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
   const agora = opcoes.agora ?? Date.now;
@@ -112,34 +75,8 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     else log.info({ atraso: total }, 'em dia com o Kafka: gravação durável de novo');
   };
 
-  const enviarParaDlq = async (rejeicoes: readonly Rejeicao[]): Promise<void> => {
-    const porTopico = new Map<string, Rejeicao[]>();
-    for (const r of rejeicoes) {
-      if (opcoes.jaNaDlq?.(r)) continue;
-      const lista = porTopico.get(r.topico);
-      if (lista) lista.push(r);
-      else porTopico.set(r.topico, [r]);
-    }
-    for (const [topico, lista] of porTopico) {
-      await produtor!.enviar(
-        topicoDlq(topico),
-        lista.map((r) => ({
-          key: r.mensagem.key,
-          value: r.mensagem.value,
-          headers: {
-            ...r.mensagem.headers,
-            [CABECALHOS_DLQ.motivo]: r.motivo,
-            [CABECALHOS_DLQ.detalhe]: r.detalhe,
-            [CABECALHOS_DLQ.topico]: r.topico,
-            [CABECALHOS_DLQ.particao]: String(r.particao),
-            [CABECALHOS_DLQ.offset]: r.mensagem.offset,
-            [CABECALHOS_DLQ.rejeitadoEm]: new Date(agora()).toISOString(),
-          },
-        })),
-      );
-    }
-  };
-
+  const enviarParaDlq = (rejeicoes: readonly Rejeicao[]): Promise<void> =>
+    enviarRejeicoes(produtor!, rejeicoes, { agora, ...(opcoes.jaNaDlq ? { jaNaDlq: opcoes.jaNaDlq } : {}) });
 
   // The partitions' ends at each freshness check not yet reached by the stored offsets: the
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).

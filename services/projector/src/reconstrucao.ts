@@ -5,7 +5,8 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
 import { EscritorProjecao, marcadorDe, travarArquivo, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
-import { criarProjetor, rejeicoesNaDlq } from './projetor.ts';
+import { rejeicoesNaDlq } from './dlq.ts';
+import { criarProjetor } from './projetor.ts';
 
 export interface OpcoesReconstrucao {
   kafka: ClienteKafka;
