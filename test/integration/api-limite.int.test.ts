@@ -176,14 +176,14 @@ describe('when Redis fails', () => {
       const logs = api.logs.join('');
       expect(logs.match(/Redis indisponível/g)).toHaveLength(1);
       const metricas = await api.metricas.registro.metrics();
-      expect(metricas).toMatch(/limitador_em_reserva 1/);
+      expect(metricas).toMatch(/^limitador_em_reserva 1$/m);
       expect(metricas).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
 
       redis = await iniciarRedisProprio(porta);
       await expect
         .poll(async () => {
           await api.get('/api/v1/imoveis');
-          return (await api.metricas.registro.metrics()).includes('limitador_em_reserva 0');
+          return (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 0\n');
         }, { timeout: 15_000, interval: 100 })
         .toBe(true);
       expect(api.logs.join('')).toContain('Redis de volta');
@@ -225,7 +225,7 @@ describe('when Redis fails', () => {
       expect(await status(4)).toEqual([200, 200, 200, 429]);
       // Back, and empty (no persistence): Redis alone would admit five more within the minute.
       redis = await iniciarRedisProprio(porta);
-      await expect.poll(async () => (await status(1), (await api.metricas.registro.metrics()).includes('limitador_em_reserva 0')), { timeout: 15_000, interval: 100 }).toBe(true);
+      await expect.poll(async () => (await status(1), (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 0\n')), { timeout: 15_000, interval: 100 }).toBe(true);
       expect(await status(5)).toEqual([429, 429, 429, 429, 429]);
     } finally {
       await api.fechar();
@@ -257,11 +257,26 @@ describe('when Redis fails', () => {
       expect(await entradas()).toBe(2);
       // The next decision takes it back first: its own entry and the first request's are left.
       expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
-      expect(await api.metricas.registro.metrics()).toMatch(/limitador_em_reserva 0/);
+      expect(await api.metricas.registro.metrics()).toMatch(/^limitador_em_reserva 0$/m);
       await expect.poll(entradas, { timeout: 5_000, interval: 100 }).toBe(2);
     } finally {
       redis.kill('SIGCONT');
       cliente.disconnect();
+      await api.fechar();
+      await parar(redis);
+    }
+  });
+
+  it('says it fell back as soon as the connection is lost, without waiting for a request', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    const redis = await iniciarRedisProprio(porta);
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
+    try {
+      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+      await parar(redis);
+      await expect.poll(async () => (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 1\n'), { timeout: 5_000, interval: 50 }).toBe(true);
+      expect(api.logs.join('').match(/Redis indisponível/g)).toHaveLength(1);
+    } finally {
       await api.fechar();
       await parar(redis);
     }
@@ -284,7 +299,7 @@ describe('when Redis fails', () => {
         // test machine's stalls.
         expect(ms).toBeLessThan(2_000);
       }
-      expect(await api.metricas.registro.metrics()).toMatch(/limitador_em_reserva 1/);
+      expect(await api.metricas.registro.metrics()).toMatch(/^limitador_em_reserva 1$/m);
     } finally {
       redis.kill('SIGCONT');
       await api.fechar();

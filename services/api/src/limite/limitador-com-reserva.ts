@@ -1,5 +1,6 @@
 // Redis first, the per-process limiter when Redis fails: the API keeps serving, says so once
-// per transition in the log and on every fallback decision in the metrics, and goes back to
+// per transition in the log (a lost connection at once, a hung Redis at its first timeout) and on
+// every fallback decision in the metrics, and goes back to
 // Redis as soon as a command succeeds again. After a failure Redis is left alone for a short
 // pause, so a hung Redis costs one command timeout per pause, not one per request.
 //
@@ -27,6 +28,7 @@ export class LimitadorComReserva implements Limitador {
   #tentarRedisApos = 0;
   /** Redis's clock minus this host's, as of Redis's last answer: the local log runs on Redis's clock. */
   #desvioMs = 0;
+  #fechado = false;
 
   constructor(opcoes: {
     redis: LimitadorRedis;
@@ -46,6 +48,10 @@ export class LimitadorComReserva implements Limitador {
     this.#logger = opcoes.logger;
     this.#aoDecidirNaReserva = opcoes.aoDecidirNaReserva ?? (() => {});
     this.#aoMudarModo = opcoes.aoMudarModo ?? (() => {});
+    // A lost connection is a fallback now, not at the next request: an idle API says so too.
+    this.#redis.redis.on('close', () => {
+      if (!this.#fechado) this.#mudarPara('reserva', new Error('conexão com o Redis perdida'));
+    });
   }
 
   get modo(): ModoLimitador {
@@ -76,6 +82,7 @@ export class LimitadorComReserva implements Limitador {
   }
 
   async close(): Promise<void> {
+    this.#fechado = true;
     await this.#redis.close();
   }
 
