@@ -11,7 +11,7 @@ import { LimitadorRedis, emitirCredencial } from '../../services/api/src/index.t
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
 import { redisResponde } from '../infra/redis-server.ts';
-import { criarApi, criarProjecao, idsOrdenados, type ProjecaoDeTeste } from './api-suporte.ts';
+import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 
 const redisUrl = inject('redisUrl');
 let projecao: ProjecaoDeTeste;
@@ -151,13 +151,44 @@ async function parar(processo: ChildProcess): Promise<void> {
   await saiu;
 }
 
+/** An API on a Redis of its own, which the test may kill, hang (SIGSTOP) or start again, empty. */
+interface ComRedisProprio {
+  api: ApiDeTeste;
+  porta: number;
+  redis: ChildProcess;
+  reiniciarRedis(): Promise<void>;
+  /** The statuses of `n` requests sent one after another. */
+  status(n: number): Promise<number[]>;
+  /** The limiter's mode gauge, read from the metrics: 1 while on the per-process fallback. */
+  emReserva(): Promise<boolean>;
+}
+
+async function comRedisProprio(limite: number, teste: (contexto: ComRedisProprio) => Promise<void>): Promise<void> {
+  const [porta] = (await portasLivres(1)) as [number];
+  const contexto = { porta, redis: await iniciarRedisProprio(porta) } as ComRedisProprio;
+  contexto.api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite });
+  contexto.reiniciarRedis = async () => {
+    contexto.redis = await iniciarRedisProprio(porta);
+  };
+  contexto.status = async (n) => {
+    const codigos: number[] = [];
+    for (let i = 0; i < n; i++) codigos.push((await contexto.api.get('/api/v1/imoveis')).statusCode);
+    return codigos;
+  };
+  contexto.emReserva = async () => /^limitador_em_reserva 1$/m.test(await contexto.api.metricas.registro.metrics());
+  try {
+    await teste(contexto);
+  } finally {
+    contexto.redis.kill('SIGCONT');
+    await contexto.api.fechar();
+    await parar(contexto.redis);
+  }
+}
+
 describe('when Redis fails', () => {
-  it('keeps serving with the per-process limiter (no 5xx, no wait), says so in logs and metrics, and returns to Redis', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    let redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 1_000 });
-    try {
-      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  it('keeps serving with the per-process limiter (no 5xx, no wait), says so in logs and metrics, and returns to Redis', () =>
+    comRedisProprio(1_000, async ({ api, redis, reiniciarRedis, status, emReserva }) => {
+      expect(await status(1)).toEqual([200]);
       await parar(redis);
 
       const tempos: number[] = [];
@@ -173,121 +204,76 @@ describe('when Redis fails', () => {
       const ordenados = tempos.slice(1).sort((a, b) => a - b);
       expect(ordenados[Math.floor(ordenados.length / 2)]).toBeLessThan(100);
       expect(ordenados.at(-1)).toBeLessThan(2_000);
-      const logs = api.logs.join('');
-      expect(logs.match(/Redis indisponível/g)).toHaveLength(1);
-      const metricas = await api.metricas.registro.metrics();
-      expect(metricas).toMatch(/^limitador_em_reserva 1$/m);
-      expect(metricas).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
+      expect(api.logs.join('').match(/Redis indisponível/g)).toHaveLength(1);
+      expect(await emReserva()).toBe(true);
+      expect(await api.metricas.registro.metrics()).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
 
-      redis = await iniciarRedisProprio(porta);
-      await expect
-        .poll(async () => {
-          await api.get('/api/v1/imoveis');
-          return (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 0\n');
-        }, { timeout: 15_000, interval: 100 })
-        .toBe(true);
+      await reiniciarRedis();
+      await expect.poll(async () => (await status(1), await emReserva()), { timeout: 15_000, interval: 100 }).toBe(false);
       expect(api.logs.join('')).toContain('Redis de volta');
-    } finally {
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+    }));
 
-  it('falls back to a window that already holds what Redis admitted for this process', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    const redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
-    try {
+  it('falls back to a window that already holds what Redis admitted for this process', () =>
+    comRedisProprio(5, async ({ api, redis }) => {
       const antes = await Promise.all(Array.from({ length: 6 }, () => api.get('/api/v1/imoveis')));
       expect(antes.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429]);
       await parar(redis);
       const depois = await Promise.all(Array.from({ length: 5 }, () => api.get('/api/v1/imoveis')));
       expect(depois.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
       expect(api.logs.join('')).toContain('Redis indisponível');
-    } finally {
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+    }));
 
-  it('stays exact for this process across a fallback: what it admitted while Redis was away counts once Redis is back empty', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    let redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
-    const status = async (n: number) => {
-      const codigos: number[] = [];
-      for (let i = 0; i < n; i++) codigos.push((await api.get('/api/v1/imoveis')).statusCode);
-      return codigos;
-    };
-    try {
+  it('stays exact for this process across a fallback: what it admitted while Redis was away counts once Redis is back empty', () =>
+    comRedisProprio(5, async ({ redis, reiniciarRedis, status, emReserva }) => {
       expect(await status(2)).toEqual([200, 200]);
       await parar(redis);
       expect(await status(4)).toEqual([200, 200, 200, 429]);
       // Back, and empty (no persistence): Redis alone would admit five more within the minute.
-      redis = await iniciarRedisProprio(porta);
-      await expect.poll(async () => (await status(1), (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 0\n')), { timeout: 15_000, interval: 100 }).toBe(true);
+      await reiniciarRedis();
+      await expect.poll(async () => (await status(1), await emReserva()), { timeout: 15_000, interval: 100 }).toBe(false);
       expect(await status(5)).toEqual([429, 429, 429, 429, 429]);
-    } finally {
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+    }));
 
-  it('takes back what the scripts that timed out on a hung Redis did when it resumed', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    const redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 100 });
-    const cliente = new Redis(`redis://127.0.0.1:${porta}`);
-    const entradas = async () => {
-      const [chave] = await cliente.keys('*us:*');
-      return chave === undefined ? 0 : cliente.zcard(chave);
-    };
-    try {
-      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
-      redis.kill('SIGSTOP');
-      // Each a script sent to the stopped Redis (past the limiter's pause), timed out, decided here.
-      for (let i = 0; i < 3; i++) {
-        expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
-        await esperar(700);
+  it('takes back what the scripts that timed out on a hung Redis did when it resumed', () =>
+    comRedisProprio(100, async ({ porta, redis, status, emReserva }) => {
+      const cliente = new Redis(`redis://127.0.0.1:${porta}`);
+      const entradas = async () => {
+        const [chave] = await cliente.keys('*us:*');
+        return chave === undefined ? 0 : cliente.zcard(chave);
+      };
+      try {
+        expect(await status(1)).toEqual([200]);
+        redis.kill('SIGSTOP');
+        // Each a script sent to the stopped Redis (past the limiter's pause), timed out, decided here.
+        for (let i = 0; i < 3; i++) {
+          expect(await status(1)).toEqual([200]);
+          await esperar(700);
+        }
+        redis.kill('SIGCONT');
+        // Resumed, Redis runs what was sent to it in order: each late script, and before the second
+        // and third, the removal of the ones before. The last one's entry is left for now.
+        expect(await cliente.ping()).toBe('PONG');
+        expect(await entradas()).toBe(2);
+        // The next decision takes it back first: its own entry and the first request's are left.
+        expect(await status(1)).toEqual([200]);
+        expect(await emReserva()).toBe(false);
+        await expect.poll(entradas, { timeout: 5_000, interval: 100 }).toBe(2);
+      } finally {
+        cliente.disconnect();
       }
-      redis.kill('SIGCONT');
-      // Resumed, Redis runs what was sent to it in order: each late script, and before the second
-      // and third, the removal of the ones before. The last one's entry is left for now.
-      expect(await cliente.ping()).toBe('PONG');
-      expect(await entradas()).toBe(2);
-      // The next decision takes it back first: its own entry and the first request's are left.
-      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
-      expect(await api.metricas.registro.metrics()).toMatch(/^limitador_em_reserva 0$/m);
-      await expect.poll(entradas, { timeout: 5_000, interval: 100 }).toBe(2);
-    } finally {
-      redis.kill('SIGCONT');
-      cliente.disconnect();
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+    }));
 
-  it('says it fell back as soon as the connection is lost, without waiting for a request', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    const redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 5 });
-    try {
-      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  it('says it fell back as soon as the connection is lost, without waiting for a request', () =>
+    comRedisProprio(5, async ({ api, redis, status, emReserva }) => {
+      expect(await status(1)).toEqual([200]);
       await parar(redis);
-      await expect.poll(async () => (await api.metricas.registro.metrics()).includes('\nlimitador_em_reserva 1\n'), { timeout: 5_000, interval: 50 }).toBe(true);
+      await expect.poll(emReserva, { timeout: 5_000, interval: 50 }).toBe(true);
       expect(api.logs.join('').match(/Redis indisponível/g)).toHaveLength(1);
-    } finally {
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+    }));
 
-  it('does not let a hung Redis hold a request for more than about 100 ms', async () => {
-    const [porta] = (await portasLivres(1)) as [number];
-    const redis = await iniciarRedisProprio(porta);
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite: 1_000 });
-    try {
-      expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
+  it('does not let a hung Redis hold a request for more than about 100 ms', () =>
+    comRedisProprio(1_000, async ({ api, redis, status, emReserva }) => {
+      expect(await status(1)).toEqual([200]);
       redis.kill('SIGSTOP');
       for (let i = 0; i < 5; i++) {
         const inicio = performance.now();
@@ -299,11 +285,6 @@ describe('when Redis fails', () => {
         // test machine's stalls.
         expect(ms).toBeLessThan(2_000);
       }
-      expect(await api.metricas.registro.metrics()).toMatch(/^limitador_em_reserva 1$/m);
-    } finally {
-      redis.kill('SIGCONT');
-      await api.fechar();
-      await parar(redis);
-    }
-  });
+      expect(await emReserva()).toBe(true);
+    }));
 });
