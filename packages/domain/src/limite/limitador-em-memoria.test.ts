@@ -14,6 +14,16 @@ describe('LimitadorEmMemoria', () => {
     expect(limitador.tentar('a', 30_000 + 31_000).admitido).toBe(true);
   });
 
+  it('consults a window without counting in it', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 2 });
+    expect(limitador.consultar('c', 0)).toMatchObject({ admitido: true, restantes: 2, reinicioS: 0 });
+    limitador.tentar('c', 1_000);
+    limitador.tentar('c', 2_500);
+    expect(limitador.consultar('c', 3_000)).toMatchObject({ admitido: false, restantes: 0, retryAfterS: 58 });
+    expect(limitador.consultar('c', 3_000)).toEqual(limitador.tentar('c', 3_000));
+    expect(limitador.consultar('c', 61_000)).toMatchObject({ admitido: true, restantes: 1 });
+  });
+
   it('counts keys apart', () => {
     const limitador = new LimitadorEmMemoria({ limite: 1 });
     expect(limitador.tentar('a', 0).admitido).toBe(true);

@@ -80,6 +80,14 @@ export class LimitadorEmMemoria {
     return decidir({ admitido, contagem: log.contagem, maisAntigaMs: log.maisAntigo, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
   }
 
+  /** The window of `chave` at `agoraMs` as it stands, counting nothing: `admitido` when it has room. */
+  consultar(chave: string, agoraMs: number): DecisaoLimite {
+    const log = this.#logs.get(chave);
+    log?.descartarForaDaJanela(agoraMs, this.janelaMs);
+    const contagem = log?.contagem ?? 0;
+    return decidir({ admitido: contagem < this.limite, contagem, maisAntigaMs: log?.maisAntigo ?? null, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
+  }
+
   /** Keys currently held (for tests and metrics). */
   get chaves(): number {
     return this.#logs.size;

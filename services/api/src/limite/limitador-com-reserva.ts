@@ -7,7 +7,8 @@
 // The per-process log holds every request this process admitted, on Redis's clock: those Redis
 // counted, and those admitted while Redis was away (or before it came back empty), which Redis
 // never saw. Redis's admission stands only if that log has room too, so one process stays exact
-// across a fallback instead of admitting the limit a second time once Redis is back.
+// across a fallback instead of admitting the limit a second time once Redis is back; and a
+// refusal waits for whichever of the two frees a slot later, so Retry-After is never early.
 import type { Logger } from 'pino';
 import type { DecisaoLimite, Limitador } from './limitador.ts';
 import type { LimitadorLocal } from './limitador.ts';
@@ -26,9 +27,16 @@ export class LimitadorComReserva implements Limitador {
   readonly #agora: () => number;
   #modo: ModoLimitador = 'redis';
   #tentarRedisApos = 0;
-  /** Redis's clock minus this host's, as of Redis's last answer: the local log runs on Redis's clock. */
+  /**
+   * Redis's clock minus this host's, as of Redis's last answer: the local log runs on Redis's
+   * clock. Measured from when the request was sent, so it errs late: entries made while Redis is
+   * away stay in the window a little longer, never less.
+   */
   #desvioMs = 0;
   #fechado = false;
+  readonly #aoPerderConexao = (): void => {
+    if (!this.#fechado) this.#mudarPara('reserva', new Error('conexão com o Redis perdida'));
+  };
 
   constructor(opcoes: {
     redis: LimitadorRedis;
@@ -49,9 +57,7 @@ export class LimitadorComReserva implements Limitador {
     this.#aoDecidirNaReserva = opcoes.aoDecidirNaReserva ?? (() => {});
     this.#aoMudarModo = opcoes.aoMudarModo ?? (() => {});
     // A lost connection is a fallback now, not at the next request: an idle API says so too.
-    this.#redis.redis.on('close', () => {
-      if (!this.#fechado) this.#mudarPara('reserva', new Error('conexão com o Redis perdida'));
-    });
+    this.#redis.redis.on('close', this.#aoPerderConexao);
   }
 
   get modo(): ModoLimitador {
@@ -61,11 +67,15 @@ export class LimitadorComReserva implements Limitador {
   async tentar(chave: string): Promise<DecisaoLimite> {
     // While disconnected, do not even try: the command would fail, and ioredis reconnects alone.
     if (this.#redis.conectado && this.#agora() >= this.#tentarRedisApos) {
+      const enviadoEm = this.#agora();
       try {
         const { decisao, agoraMs, desfazer } = await this.#redis.decidir(chave);
-        this.#desvioMs = agoraMs - this.#agora();
+        this.#desvioMs = agoraMs - enviadoEm;
         this.#mudarPara('redis', null);
-        if (!decisao.admitido) return decisao;
+        if (!decisao.admitido) {
+          const local = this.#local.consultarEm(chave, agoraMs);
+          return !local.admitido && local.reinicioS > decisao.reinicioS ? local : decisao;
+        }
         const local = this.#local.tentarEm(chave, agoraMs);
         if (local.admitido) return local.restantes < decisao.restantes ? local : decisao;
         desfazer();
@@ -83,6 +93,7 @@ export class LimitadorComReserva implements Limitador {
 
   async close(): Promise<void> {
     this.#fechado = true;
+    this.#redis.redis.off('close', this.#aoPerderConexao);
     await this.#redis.close();
   }
 

@@ -58,6 +58,7 @@ export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDI
 /** Redis's decision, with its clock at the decision and a way to take the entry back. */
 export interface DecisaoRedis {
   readonly decisao: DecisaoLimite;
+  /** Redis's clock when it decided. */
   readonly agoraMs: number;
   /** Takes back the entry an admission made (the caller refused the request after all). */
   desfazer(): void;
@@ -65,6 +66,8 @@ export interface DecisaoRedis {
 
 /** Entries to take back, kept at most this many while Redis is away. */
 const MAXIMO_A_DESFAZER = 10_000;
+/** ioredis's error for a command past `commandTimeout` (written, unanswered). */
+const COMANDO_ESGOTADO = 'Command timed out';
 
 export class LimitadorRedis implements Limitador {
   readonly limite: number;
@@ -73,10 +76,11 @@ export class LimitadorRedis implements Limitador {
   readonly #prefixo: string;
   readonly #proprio: boolean;
   /**
-   * Entries that may stand in Redis for requests it did not decide: a script that timed out on a
-   * hung Redis still runs when Redis resumes, stamped then. Removed before the next decision.
+   * Entries that may stand in Redis for requests it did not decide, by key: a script that timed out
+   * on a hung Redis still runs when Redis resumes, stamped then. Removed before the next decision.
    */
-  #aDesfazer: { chave: string; nonce: string }[] = [];
+  #aDesfazer = new Map<string, Set<string>>();
+  #quantosADesfazer = 0;
 
   /** `redis`: a URL (the limiter owns the connection) or a connection made with {@link opcoesRedisLimitador}. */
   constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
@@ -132,17 +136,31 @@ export class LimitadorRedis implements Limitador {
     };
   }
 
-  #desfazerDepois(chave: string, nonce: string): void {
-    if (this.#aDesfazer.length < MAXIMO_A_DESFAZER) this.#aDesfazer.push({ chave, nonce });
+  #desfazerDepois(chave: string, ...nonces: string[]): void {
+    for (const nonce of nonces) {
+      if (this.#quantosADesfazer >= MAXIMO_A_DESFAZER) return;
+      const daChave = this.#aDesfazer.get(chave) ?? new Set<string>();
+      this.#aDesfazer.set(chave, daChave);
+      if (daChave.has(nonce)) continue;
+      daChave.add(nonce);
+      this.#quantosADesfazer++;
+    }
   }
 
-  /** ZREM of every entry to take back; any that fails is kept for the next attempt (ZREM is idempotent). */
+  /**
+   * One ZREM per key of every entry to take back, written ahead of what follows on the connection.
+   * One that times out was written, so Redis runs it before anything sent later: only one never
+   * sent (the connection dropped) is kept for the next attempt. ZREM is idempotent.
+   */
   #enviarDesfeitos(): void {
-    if (this.#aDesfazer.length === 0 || !this.conectado) return;
+    if (this.#quantosADesfazer === 0 || !this.conectado) return;
     const lote = this.#aDesfazer;
-    this.#aDesfazer = [];
-    for (const { chave, nonce } of lote) {
-      this.redis.zrem(chave, nonce).catch(() => this.#desfazerDepois(chave, nonce));
+    this.#aDesfazer = new Map();
+    this.#quantosADesfazer = 0;
+    for (const [chave, nonces] of lote) {
+      this.redis.zrem(chave, ...nonces).catch((erro: unknown) => {
+        if (!(erro instanceof Error && erro.message === COMANDO_ESGOTADO)) this.#desfazerDepois(chave, ...nonces);
+      });
     }
   }
 

@@ -38,6 +38,11 @@ export class LimitadorLocal implements Limitador {
     return this.#memoria.tentar(chave, agoraMs);
   }
 
+  /** The window as it stands at `agoraMs` (of the log's clock), counting nothing. */
+  consultarEm(chave: string, agoraMs: number): DecisaoLimite {
+    return this.#memoria.consultar(chave, agoraMs);
+  }
+
   close(): Promise<void> {
     return Promise.resolve();
   }
