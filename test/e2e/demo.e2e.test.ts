@@ -1,7 +1,7 @@
 // `pnpm start` as a new user runs it: the embedded default answers the curl it prints, stops on
 // Ctrl-C, and a second start reuses the projection and the token (one made by other rules is made again).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -113,7 +113,13 @@ describe('pnpm start (the embedded default)', () => {
     propria.gravarEstado('demo', 1);
     propria.close();
     writeFileSync(`${dir.dir}/sem-sincronia.db-sincronia-adiada`, 'outro-boot\n');
-    const intocados = ['real.db', 'vazia.db', 'antiga.db', 'sem-sincronia.db'].map((nome) => `${dir.dir}/${nome}`);
+    // …nor one a killed projector left with its writes in the WAL (not folded into the file by a look).
+    const viva = EscritorProjecao.abrir(`${dir.dir}/viva.db`);
+    viva.gravarOffset({ topico: 'registro.imoveis.v1', particao: 0, proximo: '7' });
+    for (const sufixo of ['', '-wal', '-shm']) copyFileSync(`${dir.dir}/viva.db${sufixo}`, `${dir.dir}/morta.db${sufixo}`);
+    viva.close();
+    expect(statSync(`${dir.dir}/morta.db-wal`).size).toBeGreaterThan(0);
+    const intocados = ['real.db', 'vazia.db', 'antiga.db', 'sem-sincronia.db', 'morta.db', 'morta.db-wal'].map((nome) => `${dir.dir}/${nome}`);
     const antes = intocados.map((caminho) => readFileSync(caminho));
     // …nor one a projector is writing.
     const escrita = sqliteTemporario();
@@ -121,7 +127,7 @@ describe('pnpm start (the embedded default)', () => {
     const casos: [Record<string, string>, string][] = [
       [{ PORT: String(porta) }, 'PORT'],
       [{ DATABASE_PATH: `${dir.dir}/pasta` }, 'DATABASE_PATH'],
-      ...intocados.map((caminho): [Record<string, string>, string] => [{ DATABASE_PATH: caminho }, 'DATABASE_PATH']),
+      ...intocados.filter((caminho) => caminho.endsWith('.db')).map((caminho): [Record<string, string>, string] => [{ DATABASE_PATH: caminho }, 'DATABASE_PATH']),
       [{ DATABASE_PATH: escrita.caminho }, 'DATABASE_PATH'],
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],

@@ -91,7 +91,9 @@ export function ehTravaOcupada(erro: unknown): boolean {
  */
 export function espiarEstado(caminho: string, chave: ChaveEstado): number | null | undefined {
   if (!existsSync(caminho)) return undefined;
-  const db = new Database(caminho, { fileMustExist: true });
+  // Read-only: a read-write connection, closing last, would checkpoint a killed writer's WAL into
+  // the file. A read-only one reads the WAL and leaves both as they are.
+  const db = new Database(caminho, { readonly: true, fileMustExist: true });
   try {
     if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'estado'").get() === undefined) {
       return db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get() === undefined ? undefined : null;
