@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArquivoTravado, travarArquivo } from './trava.ts';
+import { ArquivoTravado, travarArquivo, travarEscritaDaProjecao, travarReconstrucaoDaProjecao } from './trava.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -23,5 +23,24 @@ describe('travarArquivo', () => {
     const trava = travarArquivo(join(dir, 'p.db.projetor.lock'));
     expect(readdirSync(dir)).toEqual(['p.db.projetor.lock']);
     trava.liberar();
+  });
+});
+
+describe('travarEscritaDaProjecao', () => {
+  it('gives two names of one projection (a symlink to it, or to its folder) one lock, made or not', () => {
+    mkdirSync(join(dir, 'dados'));
+    symlinkSync(join(dir, 'dados'), join(dir, 'atalho'));
+    // Not made yet: named from the folder's own path.
+    const primeira = travarEscritaDaProjecao(join(dir, 'dados', 'p.db'));
+    expect(() => travarEscritaDaProjecao(join(dir, 'atalho', 'p.db'))).toThrow(ArquivoTravado);
+    primeira.liberar();
+
+    writeFileSync(join(dir, 'dados', 'p.db'), '');
+    symlinkSync(join(dir, 'dados', 'p.db'), join(dir, 'outro-nome.db'));
+    const segunda = travarEscritaDaProjecao(join(dir, 'outro-nome.db'));
+    expect(() => travarEscritaDaProjecao(join(dir, 'dados', 'p.db'))).toThrow(ArquivoTravado);
+    // The rebuild's is another lock.
+    travarReconstrucaoDaProjecao(join(dir, 'dados', 'p.db')).liberar();
+    segunda.liberar();
   });
 });

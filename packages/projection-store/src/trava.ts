@@ -1,6 +1,8 @@
 // An exclusive lock held for the life of a process: one projector per projection file, one
 // rebuild per live projection. It is SQLite's own file lock (fcntl) on a small file beside the
 // projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from './sqlite.ts';
 
 /** Another process (or connection) holds the lock. */
@@ -38,7 +40,29 @@ export function travarArquivo(caminho: string): Trava {
 }
 
 /**
- * The writer's lock of the projection at `caminho`: whoever writes it (a projector, the demo)
- * takes this one, so two of them never write one file.
+ * A file's own path, through symlinks (of the file, or of a folder on the way): two names of one
+ * projection must name one lock. A file not made yet is named from its folder's own path.
  */
-export const travarEscritaDaProjecao = (caminho: string): Trava => travarArquivo(`${caminho}.projetor.lock`);
+function caminhoProprio(caminho: string): string {
+  try {
+    return realpathSync(caminho);
+  } catch {
+    try {
+      return join(realpathSync(dirname(caminho)), basename(caminho));
+    } catch {
+      return resolve(caminho);
+    }
+  }
+}
+
+/** A lock beside the projection at `caminho`, named `<its own path><sufixo>`. */
+const travarAoLadoDe = (caminho: string, sufixo: string): Trava => travarArquivo(`${caminhoProprio(caminho)}${sufixo}`);
+
+/**
+ * The writer's lock of the projection at `caminho`: whoever writes it (a projector, the demo)
+ * takes this one, so two of them never write one file, whatever name each was given.
+ */
+export const travarEscritaDaProjecao = (caminho: string): Trava => travarAoLadoDe(caminho, '.projetor.lock');
+
+/** The rebuild's lock of the live projection at `caminho`: one rebuild at a time. */
+export const travarReconstrucaoDaProjecao = (caminho: string): Trava => travarAoLadoDe(caminho, '.reconstrucao.lock');

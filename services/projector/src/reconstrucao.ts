@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, marcadorDe, travarArquivo, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor } from './projetor.ts';
@@ -58,7 +58,7 @@ function ate<T>(sinal: AbortSignal | undefined, promessa: Promise<T>): Promise<T
 export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
   // One rebuild at a time: a second would delete the first's file under it.
-  const trava = travarArquivo(`${caminhoNovo}.lock`);
+  const trava = travarReconstrucaoDaProjecao(opcoes.caminhoLive);
   try {
     return await reconstruirEm(caminhoNovo, opcoes);
   } finally {

@@ -110,8 +110,11 @@ try {
   log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
   process.exit(1);
 }
-fase = 'consumindo';
-log.info(
-  { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
-  'projetor consumindo',
-);
+// A signal during the start (joining the group takes seconds) is already stopping it.
+if (fase === 'iniciando') {
+  fase = 'consumindo';
+  log.info(
+    { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
+    'projetor consumindo',
+  );
+}
