@@ -240,15 +240,16 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
   const semEfeito = condominioSemEfeito(anterior, evento);
   if (semEfeito !== null) return [semEfeito];
   const nome = nomeDoCondominio(evento);
-  // The same name (another field revised): only the row changes, no property is read.
-  let apos: string | null = anterior?.nome === nome ? null : '';
-  do {
-    const desde = apos;
+  // Walked even when the row already has the name: an earlier fan-out cut short by a crash, whose
+  // event compaction then removed, may have left properties with another.
+  let apos: string | null = '';
+  while (apos !== null) {
+    const desde: string = apos;
     const passo = await esperandoATrava(lote, deps, () =>
       escritor.transacao(() => {
         // A fan-out cut short is redone whole on redelivery: stale is enough to stop it.
         if (!(lote.ativo() && (deps.aindaNaTransacao ?? sempre)())) return null;
-        const ultimo = desde === null ? null : propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
+        const ultimo = propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
         if (ultimo === null) gravarCondominioDoEvento(escritor, evento);
         return { apos: ultimo };
       }),
@@ -256,6 +257,6 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
     if (passo === null) return null;
     apos = passo.apos;
     await lote.heartbeat();
-  } while (apos !== null);
+  }
   return [anterior?.nome === nome ? 'sem-mudanca' : 'aplicado'];
 }
