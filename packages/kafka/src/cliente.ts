@@ -62,7 +62,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
           replicationFactor: -1,
           configEntries: [
             ...(t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
-            ...(t.semExpirar ? [{ name: 'retention.ms', value: '-1' }] : []),
+            ...(t.semExpirar ? [{ name: 'cleanup.policy', value: 'delete' }, { name: 'retention.ms', value: '-1' }] : []),
           ],
         })),
       });

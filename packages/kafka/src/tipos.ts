@@ -104,7 +104,7 @@ export interface DefinicaoTopico {
   particoes?: number;
   /** Keeps the last record of each key (`cleanup.policy=compact`): the register topics. */
   compactado?: boolean;
-  /** Keeps every record for ever (`retention.ms=-1`), not the broker's default week: the dead letters. */
+  /** Keeps every record for ever (`cleanup.policy=delete`, `retention.ms=-1`), not the broker's default week: the dead letters. */
   semExpirar?: boolean;
 }
 

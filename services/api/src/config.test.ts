@@ -6,8 +6,8 @@ import { ConfiguracaoApi } from './config.ts';
 describe('ConfiguracaoApi', () => {
   it('reads TRUST_PROXY as the number of proxies in front (true: one), naming it when it is neither', () => {
     const ler = (TRUST_PROXY?: string) => lerConfiguracao(ConfiguracaoApi, TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).TRUST_PROXY;
-    expect([ler(), ler('false'), ler('true'), ler('2')]).toEqual([0, 0, 1, 2]);
-    expect(() => ler('yes')).toThrow(/^configuração inválida: TRUST_PROXY: /);
+    expect([ler(), ler('false'), ler('true'), ler('2'), ler('TRUE'), ler('off')]).toEqual([0, 0, 1, 2, 1, 0]);
+    expect(() => ler('talvez')).toThrow(/^configuração inválida: TRUST_PROXY: /);
   });
 
   it("defaults to operations.md's values", () => {

@@ -17,14 +17,15 @@ export const ConfiguracaoApi = z.object({
   /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For, and the request id from X-Request-Id. */
   /**
    * Proxies in front of the API whose X-Forwarded-For entries are trusted, counted from the API:
-   * `true` is one (the usual gateway), `false` none. Only those hops' entries are read, so a
-   * client cannot pick its own address (and with it, its request-limit key) by writing the header.
+   * `true` (or yes, on…) is one, the usual gateway; `false` none. Only those hops' entries are
+   * read, so a client cannot pick its own address (and with it, its request-limit key).
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(true|false|\d)$/, { error: 'deve ser true, false ou o número de proxies à frente (0 a 9)' })
-    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .toLowerCase()
+    .regex(/^(\d|true|false|yes|no|on|off|y|n|enabled|disabled)$/, { error: 'deve ser true, false ou o número de proxies à frente (0 a 9)' })
+    .transform((v) => (/^\d$/.test(v) ? Number(v) : ['true', 'yes', 'on', 'y', 'enabled'].includes(v) ? 1 : 0))
     .default(0),
   /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */
   RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/).default(PADROES_API.RATE_LIMIT_KEY_PREFIX),

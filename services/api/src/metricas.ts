@@ -59,6 +59,8 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
 /** The projection's freshness, read at each scrape; null fields: no projection, or never confirmed. */
 export function registrarFrescor(metricas: Metricas, lerFrescor: () => { idadeS: number | null; atraso: number | null }): void {
   const registro = metricas.registro;
+  // An app built again on the same metrics reads its own projection.
+  for (const nome of ['projecao_idade_segundos', 'projecao_atraso_mensagens']) registro.removeSingleMetric(nome);
   new Gauge({
     name: 'projecao_idade_segundos',
     help: 'Segundos desde que o projetor confirmou estar em dia com o Kafka (+Inf sem projeção ou sem confirmação)',
