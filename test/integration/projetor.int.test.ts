@@ -590,6 +590,29 @@ describe('projector against a real Kafka broker', () => {
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(dois)).not.toBeNull());
   }, 120_000);
 
+  it('stops at once on a signal while still joining its group (a killed predecessor still a member), not when the join ends', async () => {
+    const mundo = await criarMundo();
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    const grupo = nomeUnico('juntando');
+    // The group holds a member for its session: the next one's join waits out a killed one's.
+    const sessaoMs = 20_000;
+    const primeiro = iniciarProcessoProjetor(mundo, grupo, { sessaoMs });
+    limpezas.push(() => void primeiro.kill('SIGKILL'));
+    await mundo.esperarEmDia();
+    const morto = new Promise((resolve) => primeiro.once('exit', resolve));
+    primeiro.kill('SIGKILL');
+    await morto;
+
+    const segundo = iniciarProcessoProjetor(mundo, grupo, { sessaoMs });
+    limpezas.push(() => void segundo.kill('SIGKILL'));
+    await esperar(3_000); // started, and waiting on its join
+    const sinalEm = performance.now();
+    const saiu = new Promise<number | null>((resolve) => segundo.once('exit', resolve));
+    segundo.kill('SIGTERM');
+    expect(await saiu).toBe(0);
+    expect(performance.now() - sinalEm).toBeLessThan(5_000);
+  }, 120_000);
+
   it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT (stale rules flagged)', async () => {
     const mundo = await criarMundo();
     await mundo.publicar([imovel(randomUUID(), 1), { topico: 'imoveis', chave: randomUUID(), valor: 'isto não é json {' }]);
@@ -697,7 +720,7 @@ describe('projector against a real Kafka broker', () => {
 function iniciarProcessoProjetor(
   mundo: Mundo,
   groupId: string,
-  opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe'; portaMetricas?: number } = {},
+  opcoes: { limiteArquivoKb?: number; saida?: 'inherit' | 'pipe'; portaMetricas?: number; sessaoMs?: number } = {},
 ): ChildProcess {
   const [node, args] = comandoServico('projector');
   const comando = [node, ...args];
@@ -717,7 +740,7 @@ function iniciarProcessoProjetor(
       METRICS_PORT: String(opcoes.portaMetricas ?? 0),
       LOG_LEVEL: 'error',
       // A killed member is noticed after this; the restarted one gets its partitions back then.
-      KAFKA_SESSION_TIMEOUT_MS: '6000',
+      KAFKA_SESSION_TIMEOUT_MS: String(opcoes.sessaoMs ?? 6_000),
       // Far enough behind to write without fsync: a killed one leaves the marker the next takes over.
       DEFER_FSYNC_ABOVE_LAG: '100',
     },
@@ -727,7 +750,6 @@ function iniciarProcessoProjetor(
 
 type LinhaDeLog = { level: number; code?: string; msg: string };
 
-/** Waits for a process started with stdout piped to exit: its exit code and its JSON log lines. */
 /** How a process that should stop at once ended: its exit code and what it wrote to stderr. */
 async function fimComStderr(processo: ChildProcess): Promise<{ codigo: number | null; stderr: string }> {
   let stderr = '';
@@ -736,6 +758,7 @@ async function fimComStderr(processo: ChildProcess): Promise<{ codigo: number | 
   return { codigo, stderr };
 }
 
+/** Waits for a process started with stdout piped to exit: its exit code and its JSON log lines. */
 async function fimComLog(processo: ChildProcess): Promise<{ codigo: number | null; linhas: LinhaDeLog[] }> {
   let saida = '';
   processo.stdout!.on('data', (d: Buffer) => (saida += d.toString()));

@@ -6,6 +6,9 @@ import { chaveParticao, type Consumidor, type OpcoesConsumidor } from './tipos.t
 const RELEITURA_DE_METADADOS_MS = 10_000;
 
 export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
+  let parando = false;
+  /** `run` resolved: the group is joined, and a batch may be in hand. */
+  let consumindo = false;
   const consumidor: Consumer = kafka.consumer({
     groupId: opcoes.groupId,
     allowAutoTopicCreation: false,
@@ -17,8 +20,10 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
     // rejoin and consume it. kafkajs's 5 minutes would leave its events unread, and the freshness
     // check (which sees every partition's end) would report lag all that while.
     metadataMaxAge: RELEITURA_DE_METADADOS_MS,
+    // kafkajs's own retries for a consumer (5), and no restart once stopping: a crash while the
+    // group is still joining (a stop signal at start) would otherwise start it again.
+    retry: { retries: 5, restartOnFailure: () => Promise.resolve(!parando) },
   });
-  let parando = false;
 
   // Seeking here, synchronously inside the join event, lands before the first fetch of the new
   // assignment, so no batch is ever delivered from Kafka's own committed offset by mistake.
@@ -75,6 +80,7 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
           if (ultima && ativo()) payload.resolveOffset(ultima.offset);
         },
       });
+      consumindo = true;
     },
     async commit(offsets) {
       if (offsets.length === 0) return;
@@ -84,6 +90,9 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
     },
     async close() {
       parando = true;
+      // Still joining (stopped at start): no batch is in hand, and kafkajs would hold the stop
+      // until the join is answered, up to the group's session timeout. Left to finish on its own.
+      if (!consumindo) return void consumidor.disconnect().catch(() => {});
       await consumidor.disconnect();
     },
   };
