@@ -1,8 +1,8 @@
-// Redis first, the per-process limiter when Redis fails: the API keeps serving, says so once
-// per transition in the log (a lost connection at once, a hung Redis at its first timeout) and on
-// every fallback decision in the metrics, and goes back to
-// Redis as soon as a command succeeds again. After a failure Redis is left alone for a short
-// pause, so a hung Redis costs one command timeout per pause, not one per request.
+// Redis first, the per-process limiter when Redis fails: the API keeps serving, says so once per
+// transition in the log (a lost connection at once, a hung Redis at its first timeout) and on
+// every fallback decision in the metrics, and goes back to Redis as soon as a command succeeds
+// again. After a failure Redis is left alone for a short pause, so a hung Redis costs one command
+// timeout per pause, not one per request.
 //
 // The per-process log holds every request this process admitted, on Redis's clock: those Redis
 // counted, and those admitted while Redis was away (or before it came back empty), which Redis
