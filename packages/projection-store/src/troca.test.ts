@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { trocarProjecao } from './troca.ts';
 
@@ -105,6 +105,48 @@ describe('trocarProjecao', () => {
     // repeat), and changes nothing a partner sees.
     expect(aplicar(live, [salvo])).toEqual(['sem-mudanca']);
     expect(aplicar(live, [imovelSalvo(anunciado, 2, { ativo: false })])).toEqual(['aplicado']);
+  });
+
+  it('keeps a later revision the live projection holds than the compacted topics do (an out-of-order older one last), with its instant', () => {
+    const a = randomUUID();
+    // Revision 3 first, then the late revision 2, which changes nothing live; compaction keeps
+    // only the last record of the key: revision 2 is all the rebuild reads.
+    aplicar(live, [imovelSalvo(a, 3, { titulo: 'Preço novo' })]);
+    expect(aplicar(live, [imovelSalvo(a, 2, { titulo: 'Preço antigo' })])).toEqual(['repetido']);
+    const antes = listados();
+    aplicar(novo, [imovelSalvo(a, 2, { titulo: 'Preço antigo' })]);
+
+    const resumo = trocar();
+
+    expect(listados()).toEqual(antes);
+    expect(live.obterImovel(a)).toMatchObject({ versao: 3 });
+    expect(resumo).toMatchObject({ maisNovos: 1, mantidos: 1, alterados: 0 });
+    // Still the later revision for what follows: the late one again changes nothing.
+    expect(aplicar(live, [imovelSalvo(a, 2, { titulo: 'Preço antigo' })])).toEqual(['repetido']);
+  });
+
+  it('keeps a condominium the live projection saw deleted, or at a later revision, and its name in the rebuilt documents', () => {
+    const [excluido, renomeado] = [randomUUID(), randomUUID()];
+    const [a, b] = [randomUUID(), randomUUID()];
+    aplicar(live, [condominioSalvo(excluido, 1, 'Torre Velha'), condominioSalvo(renomeado, 1, 'Torre Antiga')]);
+    aplicar(live, [imovelSalvo(a, 1, { condominio_id: renomeado }), imovelSalvo(b, 1, { condominio_id: excluido })]);
+    aplicar(live, [condominioExcluido(excluido, 2), condominioSalvo(renomeado, 3, 'Torre Nova')]);
+    const antes = listados();
+    // The rebuild read what compaction left: no deletion of the first (its tombstone gone after
+    // the deletion was compacted), and the second's late revision 2 after its revision 3.
+    aplicar(novo, [condominioSalvo(renomeado, 2, 'Torre Antiga')]);
+    aplicar(novo, [imovelSalvo(a, 1, { condominio_id: renomeado }), imovelSalvo(b, 1, { condominio_id: excluido })]);
+
+    const resumo = trocar();
+
+    expect(live.obterCondominio(excluido)).toMatchObject({ excluido: true, versao: 2 });
+    expect(live.obterCondominio(renomeado)).toMatchObject({ nome: 'Torre Nova', versao: 3 });
+    // The documents carry the names as the live projection had them: nothing a partner sees moves.
+    expect(listados()).toEqual(antes);
+    expect(listados().find((d) => d.id === a)?.['nome_condominio']).toBe('Torre Nova');
+    expect(resumo).toMatchObject({ mantidos: 2, alterados: 0 });
+    // A late save of the deleted one changes nothing: a deletion is final.
+    expect(aplicar(live, [condominioSalvo(excluido, 3, 'Torre Velha')])).toEqual(['apos-exclusao']);
   });
 
   it('deletes a property the rebuild saw deleted, even when the live projection had not got there yet', () => {

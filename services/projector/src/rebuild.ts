@@ -56,8 +56,12 @@ try {
     // topics: a retention instead of compaction, or the wrong topic.
     log.warn({ ausentes: resumo.ausentes }, 'imóveis da projeção viva que a reconstrução não viu: mantidos como estavam');
   }
+  if (resumo.maisNovos > 0) {
+    // Compaction kept a key's last record, an older revision sent late: the live one stands.
+    log.warn({ maisNovos: resumo.maisNovos }, 'imóveis em revisão mais nova na projeção viva que nos tópicos: mantidos como estavam');
+  }
   process.stdout.write(
-    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos)\n`,
+    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos), ${resumo.maisNovos} mais novos na projeção viva (mantidos)\n`,
   );
 } catch (erro) {
   if (erro instanceof ReconstrucaoInterrompida) {
