@@ -149,6 +149,22 @@ describe('trocarProjecao', () => {
     expect(aplicar(live, [condominioSalvo(excluido, 3, 'Torre Velha')])).toEqual(['apos-exclusao']);
   });
 
+  it("keeps a kept Withdrawn item's instant when only its condominium's name changes, which partners do not see", () => {
+    const [c, a] = [randomUUID(), randomUUID()];
+    aplicar(live, [condominioSalvo(c, 1, 'Torre Velha'), imovelSalvo(a, 1, { condominio_id: c })]);
+    aplicar(live, [imovelSalvo(a, 3, { condominio_id: c, ativo: false })]);
+    const antes = listados();
+    // The rebuild read a later name, and the property's late revision 2 (compaction kept it).
+    aplicar(novo, [condominioSalvo(c, 2, 'Torre Nova'), imovelSalvo(a, 2, { condominio_id: c })]);
+
+    const resumo = trocar();
+
+    expect(listados()).toEqual(antes);
+    expect(resumo).toMatchObject({ maisNovos: 1, mantidos: 1, alterados: 0 });
+    // Its stored document carries the name switched in, for when it is advertised again.
+    expect(JSON.parse(live.obterImovel(a)!.documento)).toMatchObject({ nome_condominio: 'Torre Nova' });
+  });
+
   it('deletes a property the rebuild saw deleted, even when the live projection had not got there yet', () => {
     const a = randomUUID();
     aplicar(live, [imovelSalvo(a, 1)]);

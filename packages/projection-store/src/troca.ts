@@ -53,6 +53,7 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
           UNION ALL
           SELECT o.*, 1, n.nome FROM main.condominios o LEFT JOIN novo.condominios n ON n.id = o.id
           WHERE n.id IS NULL OR o.excluido = 1 OR o.versao > n.versao;
+        CREATE UNIQUE INDEX temp.troca_condominios_id ON troca_condominios (id);
       `);
       // An item keeps its timestamp when a partner would see the same thing: the same document
       // while advertised, the same Withdrawn item (codigo) while not. A property the live
@@ -88,12 +89,12 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
           WHERE n.id NOT IN (SELECT id FROM main.removidos) AND (o.id IS NULL OR o.versao <= n.versao)
           UNION ALL
           SELECT o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.documento, o.ja_anunciado,
-            o.ja_anunciado AND o.documento = o.antes, o.atualizado_em, 0, 1
+            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 0, 1
           FROM vivos o JOIN novo.imoveis n ON n.id = o.id
           WHERE o.versao > n.versao
           UNION ALL
           SELECT o.id, o.codigo, 0, o.condominio_id, o.anunciado, o.documento, o.ja_anunciado,
-            o.ja_anunciado AND o.documento = o.antes, o.atualizado_em, 1, 0
+            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 1, 0
           FROM vivos o
           WHERE NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = o.id) AND o.id NOT IN (SELECT id FROM novo.removidos)
         )
