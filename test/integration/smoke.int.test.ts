@@ -202,6 +202,9 @@ describe('Kafka through @imoveis/kafka', () => {
     expect(await cliente.lerTopico(topico, (m) => void lidos.push(m.value!.toString()), { limiteMs: 20_000 })).toBe(2);
     expect(lidos.sort()).toEqual(['confirmado', 'outro']);
     expect(await cliente.lerTopico(nomeUnico('ausente'), () => {})).toBe(0);
+    // A time limit that runs out while the group is still being joined rejects the read (it used
+    // to be left unhandled, which ends a process).
+    await expect(cliente.lerTopico(topico, () => {}, { limiteMs: 1 })).rejects.toThrow(/não terminou em 1 ms/);
   });
 
   it('leaves an idle connection without timers: kafkajs as patched here (kafkajs#1704) polls nothing while no request waits', async () => {

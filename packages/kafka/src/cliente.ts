@@ -138,8 +138,9 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       });
       const prazo = setTimeout(() => concluir(new Error(`leitura de ${topico} não terminou em ${limiteMs} ms`)), limiteMs);
       try {
-        await leitor.iniciar();
-        await pronto;
+        // The time limit may run out while the group is still being joined: raced, so its
+        // rejection is always awaited (never left unhandled, which would end the process).
+        await Promise.race([leitor.iniciar().then(() => pronto), pronto]);
         return lidas;
       } finally {
         clearTimeout(prazo);
@@ -156,7 +157,14 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     criarConsumidor(opcoesConsumidor) {
       const consumidor = embrulharConsumidor(kafka, opcoesConsumidor);
       abertos.add(consumidor);
-      return consumidor;
+      // Closed, it is no longer the client's to close (a projector makes a new one at each switch).
+      return {
+        ...consumidor,
+        close: async () => {
+          abertos.delete(consumidor);
+          await consumidor.close();
+        },
+      };
     },
 
     async close() {

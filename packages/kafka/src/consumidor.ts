@@ -7,7 +7,7 @@ const RELEITURA_DE_METADADOS_MS = 10_000;
 
 export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
   let parando = false;
-  /** `run` resolved: the group is joined, and a batch may be in hand. */
+  /** The group is joined (and kafkajs has not crashed since): a batch may be in hand. */
   let consumindo = false;
   const consumidor: Consumer = kafka.consumer({
     groupId: opcoes.groupId,
@@ -28,6 +28,7 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
   // Seeking here, synchronously inside the join event, lands before the first fetch of the new
   // assignment, so no batch is ever delivered from Kafka's own committed offset by mistake.
   consumidor.on(consumidor.events.GROUP_JOIN, ({ payload }) => {
+    consumindo = true;
     const particoes = Object.entries(payload.memberAssignment).flatMap(([topico, ps]) =>
       ps.map((particao) => ({ topico, particao })),
     );
@@ -45,6 +46,7 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
     opcoes.aoPularSemMensagens?.({ topico: payload.topic, particao: payload.partition, proximoOffset: (BigInt(payload.lastOffset) + 1n).toString() });
   });
   consumidor.on(consumidor.events.CRASH, ({ payload }) => {
+    consumindo = false;
     if (!payload.restart && !parando) opcoes.aoFalhar(payload.error);
   });
 
@@ -80,7 +82,6 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
           if (ultima && ativo()) payload.resolveOffset(ultima.offset);
         },
       });
-      consumindo = true;
     },
     async commit(offsets) {
       if (offsets.length === 0) return;

@@ -71,7 +71,8 @@ export class LimitadorComReserva implements Limitador {
       try {
         const { decisao, agoraMs, desfazer } = await this.#redis.decidir(chave);
         this.#desvioMs = agoraMs - enviadoEm;
-        this.#mudarPara('redis', null);
+        // A late answer to a request sent before another one failed does not end the pause.
+        if (this.#agora() >= this.#tentarRedisApos) this.#mudarPara('redis', null);
         if (!decisao.admitido) {
           const local = this.#local.consultarEm(chave, agoraMs);
           return !local.admitido && local.reinicioS > decisao.reinicioS ? local : decisao;
