@@ -58,6 +58,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   let preparador: Preparador | null = null;
   const exclusivo = criarExclusao();
   let consumidor: Consumidor | null = null;
+  let parando = false;
   let temporizador: NodeJS.Timeout | null = null;
   let checkpoints = 0;
 
@@ -231,9 +232,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       log.info('a projeção foi trocada por uma reconstrução: reposicionando o consumidor');
       conferirRegras();
       await consumidor?.close();
-      await conectar();
+      // Stopping meanwhile: the batch in hand is finished; no new member joins only to leave.
+      if (!parando) await conectar();
     })()
-      .catch((erro: unknown) => opcoes.aoFalhar(erro instanceof Error ? erro : new Error(String(erro))))
+      .catch((erro: unknown) => {
+        if (!parando) opcoes.aoFalhar(erro instanceof Error ? erro : new Error(String(erro)));
+      })
       .finally(() => {
         reiniciando = null;
       });
@@ -268,6 +272,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     },
     registrarFrescor,
     async parar() {
+      parando = true;
       if (temporizador) clearInterval(temporizador);
       temporizador = null;
       await reiniciando;
