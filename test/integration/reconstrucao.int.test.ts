@@ -103,13 +103,16 @@ describe('rebuild', () => {
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
-      const rebuild = () => reconstruirDe(banco.caminho, topicos);
+      const grupo = nomeUnico('rebuild');
+      const rebuild = (groupId = nomeUnico('rebuild')) => reconstruirDe(banco.caminho, topicos, { groupId });
       // Started twice at once: the second is refused before it touches the first's file.
-      const [primeira, segunda] = await Promise.allSettled([rebuild(), rebuild()]);
+      const [primeira, segunda] = await Promise.allSettled([rebuild(grupo), rebuild()]);
       expect(segunda).toMatchObject({ status: 'rejected', reason: { code: 'ARQUIVO_TRAVADO' } });
       if (primeira.status === 'rejected') throw primeira.reason;
       const resumo = primeira.value;
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
+      // Its consumer group is gone from the broker, committed offsets and all.
+      expect([...(await kafka.offsetsDoGrupo(grupo, topicos.imoveis)).values()]).toEqual(['-1', '-1']);
       const motivos: string[] = [];
       await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(textoDoCabecalho(m.headers, 'dlq.motivo')!));
       expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);

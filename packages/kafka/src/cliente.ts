@@ -93,6 +93,11 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       return new Map(offsets.map((o) => [o.partition, o.high]));
     },
 
+    async apagarGrupo(groupId) {
+      const adm = await obterAdmin();
+      await adm.deleteGroups([groupId]);
+    },
+
     async offsetsDoGrupo(groupId, topico) {
       const adm = await obterAdmin();
       const [resultado] = await adm.fetchOffsets({ groupId, topics: [topico] });

@@ -116,6 +116,8 @@ export interface ClienteKafka {
   aumentarParticoes(topico: string, total: number): Promise<void>;
   /** High watermark (next offset to be written) of every partition of the topic. */
   fimDasParticoes(topico: string): Promise<Map<number, string>>;
+  /** Deletes a consumer group that has no members left (its committed offsets with it). */
+  apagarGrupo(groupId: string): Promise<void>;
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
   offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
   /**

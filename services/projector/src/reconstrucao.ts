@@ -99,8 +99,10 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
       estado.falha = erro;
     },
   });
+  let entrouNoGrupo = false;
   try {
     await projetor.iniciar();
+    entrouNoGrupo = true;
     seInterrompida();
     // Caught up once everything the topics held at the previous check is applied: a register
     // that never pauses never shows a lag of exactly 0.
@@ -134,5 +136,12 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     await projetor.parar();
     novo.close();
     apagarNovo();
+    // The rebuild's group (a new one each time, its offsets committed for lag tooling) would
+    // otherwise stay on the broker, one more per rebuild. Not waited for once interrupted.
+    if (entrouNoGrupo) {
+      await ate(sinal, opcoes.kafka.apagarGrupo(opcoes.groupId)).catch((erro: unknown) => {
+        if (!(erro instanceof ReconstrucaoInterrompida)) log.warn({ err: erro, grupo: opcoes.groupId }, 'não foi possível apagar o grupo da reconstrução');
+      });
+    }
   }
 }
