@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { ReconstrucaoInterrompida, criarProjetor, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
+import { ReconstrucaoInterrompida, criarProjetor, prefixoDosGruposDeReconstrucao, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
 import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
@@ -27,7 +27,7 @@ const reconstruirDe = (caminhoLive: string, topicosDe: { imoveis: string; condom
     kafka,
     caminhoLive,
     contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
-    groupId: nomeUnico('rebuild'),
+    grupoDoProjetor: nomeUnico('live'),
     topicos: topicosDe,
     log: silencioso,
     intervaloMs: 200,
@@ -103,16 +103,29 @@ describe('rebuild', () => {
       const removidoAntes = leitor.listarRemovidos(0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
-      const grupo = nomeUnico('rebuild');
-      const rebuild = (groupId = nomeUnico('rebuild')) => reconstruirDe(banco.caminho, topicos, { groupId });
+      // An earlier rebuild of this projector, interrupted, left its group (with offsets) behind.
+      const grupoDoProjetor = nomeUnico('live');
+      const grupos = prefixoDosGruposDeReconstrucao(grupoDoProjetor);
+      const abandonado = kafka.criarConsumidor({
+        groupId: `${grupos}1`,
+        topicos: [topicos.imoveis],
+        aoAtribuir: () => new Map(),
+        aoLote: async (lote) => abandonado.commit([{ topico: lote.topico, particao: lote.particao, proximoOffset: '1' }]),
+        aoFalhar: () => {},
+      });
+      await abandonado.iniciar();
+      await expect.poll(async () => [...(await kafka.offsetsDoGrupo(`${grupos}1`, topicos.imoveis)).values()].includes('1'), { timeout: 15_000 }).toBe(true);
+      await abandonado.close();
+      expect(await kafka.grupos(grupos)).toEqual([{ id: `${grupos}1`, estado: 'Empty' }]);
+      const rebuild = () => reconstruirDe(banco.caminho, topicos, { grupoDoProjetor });
       // Started twice at once: the second is refused before it touches the first's file.
-      const [primeira, segunda] = await Promise.allSettled([rebuild(grupo), rebuild()]);
+      const [primeira, segunda] = await Promise.allSettled([rebuild(), rebuild()]);
       expect(segunda).toMatchObject({ status: 'rejected', reason: { code: 'ARQUIVO_TRAVADO' } });
       if (primeira.status === 'rejected') throw primeira.reason;
       const resumo = primeira.value;
       expect(resumo).toMatchObject({ imoveis: 10, mantidos: 5, alterados: 5, removidosNovos: 0, geracao: 1 });
-      // Its consumer group is gone from the broker, committed offsets and all.
-      expect([...(await kafka.offsetsDoGrupo(grupo, topicos.imoveis)).values()]).toEqual(['-1', '-1']);
+      // Its consumer group is gone from the broker, and so is the one left behind before.
+      expect(await kafka.grupos(grupos)).toEqual([]);
       const motivos: string[] = [];
       await kafka.lerTopico(topicoDlq(topicos.imoveis), (m) => void motivos.push(textoDoCabecalho(m.headers, 'dlq.motivo')!));
       expect(motivos.sort()).toEqual(['contrato-invalido', 'json-invalido']);

@@ -98,6 +98,13 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       await adm.deleteGroups([groupId]);
     },
 
+    async grupos(prefixo) {
+      const adm = await obterAdmin();
+      const ids = (await adm.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefixo));
+      if (ids.length === 0) return [];
+      return (await adm.describeGroups(ids)).groups.map((g) => ({ id: g.groupId, estado: g.state }));
+    },
+
     async offsetsDoGrupo(groupId, topico) {
       const adm = await obterAdmin();
       const [resultado] = await adm.fetchOffsets({ groupId, topics: [topico] });

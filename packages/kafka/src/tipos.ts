@@ -118,6 +118,8 @@ export interface ClienteKafka {
   fimDasParticoes(topico: string): Promise<Map<number, string>>;
   /** Deletes a consumer group that has no members left (its committed offsets with it). */
   apagarGrupo(groupId: string): Promise<void>;
+  /** The consumer groups whose id starts with `prefixo`, with their state as the broker names it (`Empty`, `Stable`…). */
+  grupos(prefixo: string): Promise<Array<{ id: string; estado: string }>>;
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
   offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
   /**

@@ -42,7 +42,7 @@ try {
     contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
     threadsDePreparo: config.PREPARE_THREADS,
     atrasoParaAdiarSincronia: config.DEFER_FSYNC_ABOVE_LAG,
-    groupId: `${config.KAFKA_GROUP_ID}.rebuild.${Date.now()}`,
+    grupoDoProjetor: config.KAFKA_GROUP_ID,
     topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
     log,
     intervaloMs: 5_000,

@@ -14,8 +14,11 @@ export interface OpcoesReconstrucao {
   contexto: ContextoProjecao;
   threadsDePreparo?: number;
   atrasoParaAdiarSincronia?: number;
-  /** A group of its own: the rebuild reads from offset 0 whatever the live group committed. */
-  groupId: string;
+  /**
+   * The live projector's group. The rebuild reads from offset 0 in a group of its own, new each
+   * time, named after this one (offsets live in the file, whatever a group committed: decision 0004).
+   */
+  grupoDoProjetor: string;
   topicos: { imoveis: string; condominios: string };
   log: Logger;
   agora?: () => number;
@@ -66,9 +69,30 @@ export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTro
   }
 }
 
+/** Where the groups of a projector's rebuilds are named: `<group>.rebuild.<start, epoch ms>`. */
+export const prefixoDosGruposDeReconstrucao = (grupoDoProjetor: string): string => `${grupoDoProjetor}.rebuild.`;
+
+/**
+ * Deletes the groups left behind by this projector's earlier rebuilds, interrupted before they
+ * could delete their own: empty ones only, so a rebuild under way elsewhere keeps its group.
+ */
+async function apagarGruposAbandonados(opcoes: OpcoesReconstrucao): Promise<void> {
+  const prefixo = prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor);
+  try {
+    for (const { id } of (await opcoes.kafka.grupos(prefixo)).filter((g) => g.estado === 'Empty')) {
+      await opcoes.kafka.apagarGrupo(id);
+      opcoes.log.info({ grupo: id }, 'grupo deixado por uma reconstrução interrompida: apagado');
+    }
+  } catch (erro) {
+    // A member joined it meanwhile, or the broker refused: the next rebuild tries again.
+    opcoes.log.warn({ err: erro }, 'não foi possível apagar os grupos de reconstruções interrompidas');
+  }
+}
+
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
   const agora = opcoes.agora ?? Date.now;
+  const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${agora()}`;
   const seInterrompida = () => {
     if (sinal?.aborted) throw new ReconstrucaoInterrompida();
   };
@@ -81,6 +105,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the
   // read stops by itself, at the latest after its own time limit).
   const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
+  await ate(sinal, apagarGruposAbandonados(opcoes));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
   const projetor = criarProjetor({
@@ -89,7 +114,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     contexto: opcoes.contexto,
     ...(opcoes.threadsDePreparo === undefined ? {} : { threadsDePreparo: opcoes.threadsDePreparo }),
     ...(opcoes.atrasoParaAdiarSincronia === undefined ? {} : { atrasoParaAdiarSincronia: opcoes.atrasoParaAdiarSincronia }),
-    groupId: opcoes.groupId,
+    groupId,
     topicos: opcoes.topicos,
     jaNaDlq,
     log,
@@ -137,10 +162,11 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     novo.close();
     apagarNovo();
     // The rebuild's group (a new one each time, its offsets committed for lag tooling) would
-    // otherwise stay on the broker, one more per rebuild. Not waited for once interrupted.
+    // otherwise stay on the broker, one more per rebuild. Not waited for once interrupted: the
+    // next rebuild deletes it.
     if (entrouNoGrupo) {
-      await ate(sinal, opcoes.kafka.apagarGrupo(opcoes.groupId)).catch((erro: unknown) => {
-        if (!(erro instanceof ReconstrucaoInterrompida)) log.warn({ err: erro, grupo: opcoes.groupId }, 'não foi possível apagar o grupo da reconstrução');
+      await ate(sinal, opcoes.kafka.apagarGrupo(groupId)).catch((erro: unknown) => {
+        if (!(erro instanceof ReconstrucaoInterrompida)) log.warn({ err: erro, grupo: groupId }, 'não foi possível apagar o grupo da reconstrução');
       });
     }
   }

@@ -105,7 +105,8 @@ export class LimitadorComReserva implements Limitador {
     if (modo === 'reserva') {
       this.#logger.warn({ err: erro ?? undefined }, 'Redis indisponível: limite de requisições passa a ser contado só neste processo');
     } else {
-      this.#logger.info('Redis de volta: limite de requisições volta a ser compartilhado entre os processos');
+      // At the fallback's level: whoever was warned of the one must see the other.
+      this.#logger.warn('Redis de volta: limite de requisições volta a ser compartilhado entre os processos');
     }
   }
 }
