@@ -4,58 +4,21 @@
 // each server spent per request.
 // Usage: pnpm bench:api [--imoveis N] [--segundos S] [--rodadas R] [--so <part of a scenario's name>]
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { emitirCredencial } from '@imoveis/api';
-import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
-import { PREFIXO_API, type RegistroBruto } from '@imoveis/contracts';
-import { projetarRegistros } from '@imoveis/projector';
-import { EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
+import { PREFIXO_API } from '@imoveis/contracts';
+import { LeitorSqlite } from '@imoveis/projection-store';
 import { portasLivres } from '../test/infra/processo-servico.ts';
-import { RAIZ, argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
+import { DIRETORIO_BENCH as dir, projecaoDeBench } from './projecao.ts';
+import { argumentoNumerico, cpuSegundos, encerrar, esperarAte, iniciarServico, iniciarTs, inteiro, picoRssMb, tabela } from './comum.ts';
 
 const imoveis = argumentoNumerico('imoveis', 1_000_000);
 const segundos = argumentoNumerico('segundos', 5);
 const rodadas = argumentoNumerico('rodadas', 3);
 const CONEXOES = 10;
 const AQUECIMENTO_S = 2;
-const dir = join(RAIZ, '.cache', 'bench');
-mkdirSync(dir, { recursive: true });
-
-/**
- * The projection, built once and cached: the initial load one batch per simulated second, then
- * 1 % of the properties changed in later batches and 0.01 % in the very last one, so that the
- * incremental windows below hold those shares.
- */
-async function projecao(n: number): Promise<string> {
-  const caminho = join(dir, `projecao-${n}.db`);
-  if (existsSync(caminho)) {
-    EscritorProjecao.abrir(caminho).close(); // migrates one built by an older schema
-    return caminho;
-  }
-  const temporario = `${caminho}.construindo`;
-  for (const sufixo of ['', '-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
-  console.log(`construindo a projeção de ${inteiro(n)} imóveis (uma vez; fica em ${caminho})…`);
-  const escritor = EscritorProjecao.abrir(temporario);
-  let relogio = Date.parse('2026-01-01T12:00:00Z');
-  const contexto = { fotosBaseUrl: 'https://fotos.exemplo.com.br' };
-  const inicio = performance.now();
-  const opcoes = { seed: 7, imoveis: n, condominios: Math.max(1, Math.round(n / 50)), taxaValoresRuins: 0.01 };
-  await projetarRegistros(escritor, gerarCargaInicial(opcoes), { contexto, agora: () => (relogio += 1_000) });
-  // Changes: price, photos, withdrawals… (poison and deletions included) over later batches.
-  const mutacoes = [...gerarMutacoes({ ...opcoes, mutacoes: Math.round(n * 0.012), taxaVenenos: 0 })] as RegistroBruto[];
-  await projetarRegistros(escritor, mutacoes.slice(0, -Math.round(n * 0.0001)), { contexto, agora: () => (relogio += 60_000) });
-  await projetarRegistros(escritor, mutacoes.slice(-Math.round(n * 0.0001)), { contexto, agora: () => (relogio += 3_600_000) });
-  escritor.registrarFrescor({ registradoEm: Date.now(), emDiaEm: Date.now(), atraso: 0 });
-  escritor.checkpoint();
-  escritor.close();
-  for (const sufixo of ['-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
-  renameSync(temporario, caminho);
-  console.log(`  pronta em ${((performance.now() - inicio) / 1000).toFixed(0)} s`);
-  return caminho;
-}
-
 /** The incremental window start (epoch ms) whose listing holds closest to `fracao` of the listed items. */
 function janela(leitor: LeitorSqlite, listados: number, fracao: number): string {
   let [baixo, alto] = [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2027-01-01T00:00:00Z')];
@@ -134,7 +97,7 @@ async function iniciarServidor(iniciar: (env: NodeJS.ProcessEnv) => ChildProcess
   return { processo, base };
 }
 
-const caminho = await projecao(imoveis);
+const caminho = await projecaoDeBench(imoveis);
 const leitor = LeitorSqlite.abrir(caminho);
 const listados = leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 1 }).total;
 const meio = leitor.listarAnunciados({ aposId: '8', limite: 1 }).proximoCursor!;

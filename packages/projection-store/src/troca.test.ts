@@ -193,4 +193,56 @@ describe('trocarProjecao', () => {
     expect(listados()[0]?.atualizado_em).toBe(new Date(resumo.instante).toISOString());
     expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(1);
   });
+
+  it('writes only the live rows that differ from the result: a rebuild for a few documents leaves the rest untouched', () => {
+    const iguais: string[] = Array.from({ length: 10 }, () => randomUUID());
+    const [alterado, novoImovel, apagado, soPrivado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    aplicar(live, [...iguais.map((id) => imovelSalvo(id, 1)), imovelSalvo(alterado, 1), imovelSalvo(apagado, 1), imovelSalvo(soPrivado, 1)]);
+    aplicar(novo, [
+      ...iguais.map((id) => imovelSalvo(id, 1)),
+      imovelSalvo(alterado, 2, { titulo: 'Outro título' }),
+      imovelSalvo(novoImovel, 1),
+      imovelSalvo(apagado, 1),
+      imovelExcluido(apagado, 2),
+      imovelSalvo(soPrivado, 2), // a later revision with the same document: only `versao` moves
+    ]);
+    const antes = new Map(listados().map((i) => [i.id, i.atualizado_em]));
+    live.db.exec(`
+      CREATE TEMP TABLE escritas (op TEXT, id TEXT);
+      CREATE TEMP TRIGGER ao_inserir AFTER INSERT ON main.imoveis BEGIN INSERT INTO escritas VALUES ('insert', new.id); END;
+      CREATE TEMP TRIGGER ao_atualizar AFTER UPDATE ON main.imoveis BEGIN INSERT INTO escritas VALUES ('update', new.id); END;
+      CREATE TEMP TRIGGER ao_apagar AFTER DELETE ON main.imoveis BEGIN INSERT INTO escritas VALUES ('delete', old.id); END;
+    `);
+
+    const resumo = trocar();
+
+    const escritas = live.db.prepare<[], { op: string; id: string }>('SELECT DISTINCT op, id FROM escritas').all();
+    expect(escritas.filter((e) => iguais.includes(e.id))).toEqual([]);
+    expect(escritas.filter((e) => e.id === soPrivado).map((e) => e.op)).toEqual(['delete', 'insert']);
+    expect(escritas.filter((e) => e.id === apagado).map((e) => e.op)).toEqual(['delete']);
+    // Written, then stamped with the switch instant.
+    expect(escritas.filter((e) => e.id === novoImovel).map((e) => e.op)).toEqual(['insert', 'update']);
+    expect(escritas.filter((e) => e.id === alterado).map((e) => e.op)).toEqual(['delete', 'insert', 'update']);
+    // And the result is what a copy of every row would give.
+    expect(resumo).toMatchObject({ imoveis: 13, mantidos: 11, alterados: 2 });
+    const depois = new Map(listados().map((i) => [i.id, i.atualizado_em]));
+    for (const id of [...iguais, soPrivado]) expect(depois.get(id)).toBe(antes.get(id));
+    for (const id of [alterado, novoImovel]) expect(depois.get(id)).toBe(new Date(resumo.instante).toISOString());
+    expect(live.db.prepare('SELECT versao FROM imoveis WHERE id = ?').pluck().get(soPrivado)).toBe(2);
+    expect(leitor.obterAnunciado(apagado)).toBeNull();
+    expect(live.db.prepare('SELECT documento FROM imoveis WHERE id = ?').pluck().get(alterado)).toContain('Outro título');
+  });
+
+  it('leaves the schema as the migrations made it, indexes included, when it writes the whole table again', () => {
+    const esquema = () => live.db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name').all();
+    aplicar(live, [imovelSalvo(randomUUID(), 1)]);
+    const antes = esquema();
+    aplicar(novo, [imovelSalvo(randomUUID(), 1), imovelSalvo(randomUUID(), 1)]); // every row to write
+
+    trocar();
+
+    expect(esquema()).toEqual(antes);
+    expect(live.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'imoveis'").pluck().get()).toBe(4);
+    expect(live.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
 });

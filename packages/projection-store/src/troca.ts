@@ -7,8 +7,19 @@ import type { EscritorProjecao } from './escritor-sqlite.ts';
 import { SQL_CHAVES_FRESCOR } from './estado.ts';
 import { carimbar } from './projecao.ts';
 
-/** `atualizado_em` of what the switch changed, until it is stamped (no real instant is negative). */
-const ALTERADO = -1;
+/**
+ * `atualizado_em` of what the switch changed, until it is stamped (no real instant is negative).
+ * Stored in as many bytes as a real instant, its ISO text as long: stamping it leaves the row's
+ * size unchanged, so SQLite rewrites only the page holding it, not the document's pages.
+ */
+const ALTERADO = -1_000_000_000_000;
+
+/**
+ * Up to this share of the live rows to write, only those are written; past it, the whole table
+ * is, in one pass, with its indexes built afterwards (all of a million rows here: 183 s so, 380 s
+ * one by one).
+ */
+const PARCELA_ESCRITA_NO_LUGAR = 1 / 3;
 
 export interface ResumoTroca {
   /** The switch instant, stamped on what changed. */
@@ -66,46 +77,92 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
       // rebuild's offsets, applies its events again instead of skipping them as repeats.
       // What changed is marked ALTERADO here and stamped at the end, just before the commit: the
       // copy takes seconds, and a change must not carry an instant from before it can be read.
+      // Only the live rows that differ from the result are written, none of the rest after a
+      // rebuild for a few bad documents: copying all of a million rows took three minutes here,
+      // holding the write lock, and with it the projection's freshness, all that time.
       db.exec(`
         CREATE TEMP TABLE troca_imoveis AS
         WITH novos AS NOT MATERIALIZED (
-          SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.ja_anunciado,
+          SELECT n.rowid AS linha_nova, n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.ja_anunciado,
+            c.da_live = 1 AND c.nome IS NOT c.nome_no_novo AS renomear, c.nome AS nome,
             CASE WHEN c.da_live = 1 AND c.nome IS NOT c.nome_no_novo THEN com_nome_condominio(n.documento, c.nome) ELSE n.documento END AS documento
           FROM novo.imoveis n LEFT JOIN troca_condominios c ON c.id = n.condominio_id
         ),
         -- Kept live rows take the name of the condominium as it is switched in.
         vivos AS NOT MATERIALIZED (
-          SELECT o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado, o.atualizado_em, o.documento AS antes,
+          SELECT o.rowid AS linha, o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado, o.atualizado_em, o.documento AS antes,
+            c.id IS NOT NULL AS renomear, c.nome AS nome,
             CASE WHEN c.id IS NULL THEN o.documento ELSE com_nome_condominio(o.documento, c.nome) END AS documento
           FROM main.imoveis o LEFT JOIN troca_condominios c ON c.id = o.condominio_id
         ),
         comparados AS (
-          SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.documento,
+          SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado,
             max(n.ja_anunciado, coalesce(o.ja_anunciado, 0)) AS ja_anunciado,
             coalesce(o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
                      AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido,
-            o.atualizado_em AS atualizado_antes, 0 AS ausente, 0 AS mais_novo
+            o.atualizado_em AS atualizado_antes, 0 AS ausente, 0 AS mais_novo,
+            o.rowid AS linha, n.linha_nova, coalesce(n.renomear, 0) AS renomear, n.nome, o.documento = n.documento AS documento_igual,
+            o.codigo AS codigo_antes, o.versao AS versao_antes, o.condominio_id AS condominio_antes,
+            o.anunciado AS anunciado_antes, o.ja_anunciado AS ja_anunciado_antes
           FROM novos n LEFT JOIN main.imoveis o ON o.id = n.id
           WHERE n.id NOT IN (SELECT id FROM main.removidos) AND (o.id IS NULL OR o.versao <= n.versao)
           UNION ALL
-          SELECT o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.documento, o.ja_anunciado,
-            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 0, 1
+          SELECT o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado,
+            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 0, 1,
+            o.linha, NULL, o.renomear, o.nome, o.documento = o.antes, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado
           FROM vivos o JOIN novo.imoveis n ON n.id = o.id
           WHERE o.versao > n.versao
           UNION ALL
-          SELECT o.id, o.codigo, 0, o.condominio_id, o.anunciado, o.documento, o.ja_anunciado,
-            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 1, 0
+          SELECT o.id, o.codigo, 0, o.condominio_id, o.anunciado, o.ja_anunciado,
+            o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 1, 0,
+            o.linha, NULL, o.renomear, o.nome, o.documento = o.antes, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado
           FROM vivos o
           WHERE NOT EXISTS (SELECT 1 FROM novo.imoveis n WHERE n.id = o.id) AND o.id NOT IN (SELECT id FROM novo.removidos)
+        ),
+        resultado AS (
+          SELECT *, CASE WHEN ja_anunciado = 0 THEN NULL WHEN mantido THEN atualizado_antes ELSE ${ALTERADO} END AS atualizado_em
+          FROM comparados
         )
-        SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, mantido, ausente, mais_novo,
-          CASE WHEN ja_anunciado = 0 THEN NULL WHEN mantido THEN atualizado_antes ELSE ${ALTERADO} END AS atualizado_em
-        FROM comparados;
-
-        DELETE FROM main.imoveis;
+        -- No documents: a row's comes from where it was compared, the rebuilt row (linha_nova) or
+        -- the live one (linha), with the condominium's name spliced in where renomear says so.
+        -- igual: the live row is the result already.
+        SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, mantido, ausente, mais_novo, atualizado_em,
+          linha, linha_nova, renomear, nome, NULL AS documento,
+          coalesce(documento_igual AND codigo = codigo_antes AND versao = versao_antes AND condominio_id IS condominio_antes
+                   AND anunciado = anunciado_antes AND ja_anunciado = ja_anunciado_antes AND atualizado_em IS atualizado_antes, 0) AS igual
+        FROM resultado;
+      `);
+      const { escrever, vivas } = db
+        .prepare<[], { escrever: number; vivas: number }>(
+          'SELECT (SELECT count(*) FROM troca_imoveis WHERE NOT igual) AS escrever, (SELECT count(*) FROM main.imoveis) AS vivas',
+        )
+        .get()!;
+      const noLugar = escrever <= vivas * PARCELA_ESCRITA_NO_LUGAR;
+      // The rows written: those that differ, or all of them when the table is filled again.
+      const escritas = noLugar ? 'NOT t.igual' : 'true';
+      // Rows from the live projection to write take their documents along before the rows go (a
+      // few, filled again whole: later revisions, and what the rebuild never saw).
+      db.exec(`
+        UPDATE troca_imoveis AS t SET documento = CASE WHEN t.renomear THEN com_nome_condominio(o.documento, t.nome) ELSE o.documento END
+        FROM main.imoveis o WHERE o.rowid = t.linha AND t.linha_nova IS NULL AND ${escritas}
+      `);
+      // Filled again whole, the table's indexes are built afterwards, each in one sorted pass: a
+      // million inserts into each, in random order, were most of the cost. Their SQL is read back
+      // from the schema, so they come back exactly as the migrations made them.
+      const indices = noLugar
+        ? []
+        : db.prepare<[], { nome: string; sql: string }>("SELECT name AS nome, sql FROM main.sqlite_schema WHERE type = 'index' AND tbl_name = 'imoveis' AND sql IS NOT NULL").all();
+      for (const { nome } of indices) db.exec(`DROP INDEX main."${nome}"`);
+      db.exec(noLugar ? 'DELETE FROM main.imoveis WHERE rowid NOT IN (SELECT linha FROM troca_imoveis WHERE igual)' : 'DELETE FROM main.imoveis');
+      db.exec(`
         INSERT INTO main.imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
-          SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em FROM troca_imoveis;
-
+          SELECT t.id, t.codigo, t.versao, t.condominio_id, t.anunciado, t.ja_anunciado,
+            coalesce(t.documento, CASE WHEN t.renomear THEN com_nome_condominio(n.documento, t.nome) ELSE n.documento END), t.atualizado_em
+          FROM troca_imoveis t LEFT JOIN novo.imoveis n ON n.rowid = t.linha_nova
+          WHERE ${escritas}
+      `);
+      for (const { sql } of indices) db.exec(sql);
+      db.exec(`
         DELETE FROM main.condominios;
         INSERT INTO main.condominios (id, nome, versao, excluido) SELECT id, nome, versao, excluido FROM troca_condominios;
         DROP TABLE troca_condominios;

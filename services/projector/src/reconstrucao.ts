@@ -147,7 +147,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     seInterrompida();
     // Synchronous, one transaction: signals wait until it is over.
     opcoes.aoTrocar?.();
-    log.info('trocando a projeção (cerca de um minuto por milhão de imóveis)');
+    log.info('trocando a projeção: só o que mudou é escrito (meio minuto por milhão de imóveis, minutos se quase tudo mudou)');
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {
