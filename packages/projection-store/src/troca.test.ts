@@ -245,4 +245,35 @@ describe('trocarProjecao', () => {
     expect(live.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'imoveis'").pluck().get()).toBe(4);
     expect(live.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
+
+  it("splices the switched-in condominium's name into the rows it writes where they stand, rebuilt or kept", () => {
+    // One condominium the live projection holds at a later revision, one the rebuild does.
+    const [maisNovoNaLive, maisNovoNoNovo] = [randomUUID(), randomUUID()];
+    const iguais: string[] = Array.from({ length: 10 }, () => randomUUID());
+    const [alterado, naoVisto] = [randomUUID(), randomUUID()];
+    aplicar(live, [condominioSalvo(maisNovoNaLive, 1, 'Torre Antiga'), condominioSalvo(maisNovoNoNovo, 1, 'Torre Velha')]);
+    aplicar(live, [
+      ...iguais.map((id) => imovelSalvo(id, 1)),
+      imovelSalvo(alterado, 1, { condominio_id: maisNovoNaLive }),
+      imovelSalvo(naoVisto, 1, { condominio_id: maisNovoNoNovo }),
+    ]);
+    aplicar(live, [condominioSalvo(maisNovoNaLive, 3, 'Torre Nova')]);
+    // The rebuild read a late revision 2 of the first (what compaction left), the second's
+    // revision 2, a new title, and never naoVisto.
+    aplicar(novo, [condominioSalvo(maisNovoNaLive, 2, 'Torre Antiga'), condominioSalvo(maisNovoNoNovo, 2, 'Torre Renovada')]);
+    aplicar(novo, [...iguais.map((id) => imovelSalvo(id, 1)), imovelSalvo(alterado, 2, { condominio_id: maisNovoNaLive, titulo: 'Outro título' })]);
+    live.db.exec(`
+      CREATE TEMP TABLE escritas (id TEXT);
+      CREATE TEMP TRIGGER ao_apagar AFTER DELETE ON main.imoveis BEGIN INSERT INTO escritas VALUES (old.id); END;
+    `);
+
+    const resumo = trocar();
+
+    // Written where they stand: only the two rows that differ went.
+    expect(live.db.prepare('SELECT id FROM escritas ORDER BY id').pluck().all()).toEqual([alterado, naoVisto].sort());
+    const documentos = new Map(listados().map((d) => [d.id, d]));
+    expect(documentos.get(alterado)).toMatchObject({ titulo: 'Outro título', nome_condominio: 'Torre Nova' });
+    expect(documentos.get(naoVisto)).toMatchObject({ nome_condominio: 'Torre Renovada' });
+    expect(resumo).toMatchObject({ imoveis: 12, alterados: 2, ausentes: 1 });
+  });
 });

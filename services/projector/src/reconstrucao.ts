@@ -77,22 +77,24 @@ export const prefixoDosGruposDeReconstrucao = (grupoDoProjetor: string): string 
  * could delete their own: empty ones only, so a rebuild under way elsewhere keeps its group.
  */
 async function apagarGruposAbandonados(opcoes: OpcoesReconstrucao): Promise<void> {
-  const prefixo = prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor);
-  try {
-    for (const { id } of (await opcoes.kafka.grupos(prefixo)).filter((g) => g.estado === 'Empty')) {
-      await opcoes.kafka.apagarGrupo(id);
-      opcoes.log.info({ grupo: id }, 'grupo deixado por uma reconstrução interrompida: apagado');
-    }
-  } catch (erro) {
-    // A member joined it meanwhile, or the broker refused: the next rebuild tries again.
-    opcoes.log.warn({ err: erro }, 'não foi possível apagar os grupos de reconstruções interrompidas');
+  const { kafka, log } = opcoes;
+  const grupos = await kafka.grupos(prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)).catch((erro: unknown) => {
+    log.warn({ err: erro }, 'não foi possível listar os grupos de reconstruções interrompidas');
+    return [];
+  });
+  for (const { id } of grupos.filter((g) => g.estado === 'Empty')) {
+    await kafka.apagarGrupo(id).then(
+      () => log.info({ grupo: id }, 'grupo deixado por uma reconstrução interrompida: apagado'),
+      // A member joined it meanwhile, or the broker refused: the next rebuild tries again.
+      (erro: unknown) => log.warn({ err: erro, grupo: id }, 'não foi possível apagar o grupo de uma reconstrução interrompida'),
+    );
   }
 }
 
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
   const agora = opcoes.agora ?? Date.now;
-  const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${agora()}`;
+  const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
   const seInterrompida = () => {
     if (sinal?.aborted) throw new ReconstrucaoInterrompida();
   };
