@@ -45,7 +45,13 @@ export interface ResumoTroca {
  * live offsets' successor: the rebuilt offsets, and a new `geracao` so the live projector knows to
  * seek to them.
  */
-export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agora: () => number): ResumoTroca {
+export function trocarProjecao(
+  live: EscritorProjecao,
+  caminhoNovo: string,
+  agora: () => number,
+  /** Tests force either way of writing with it: both must give the same projection. */
+  { parcelaEscritaNoLugar = PARCELA_ESCRITA_NO_LUGAR }: { parcelaEscritaNoLugar?: number } = {},
+): ResumoTroca {
   const { db } = live;
   db.prepare('ATTACH DATABASE ? AS novo').run(caminhoNovo);
   try {
@@ -137,7 +143,7 @@ export function trocarProjecao(live: EscritorProjecao, caminhoNovo: string, agor
           'SELECT (SELECT count(*) FROM troca_imoveis WHERE NOT igual) AS escrever, (SELECT count(*) FROM main.imoveis) AS vivas',
         )
         .get()!;
-      const noLugar = escrever <= vivas * PARCELA_ESCRITA_NO_LUGAR;
+      const noLugar = escrever <= vivas * parcelaEscritaNoLugar;
       // The rows written: those that differ, or all of them when the table is filled again.
       const escritas = noLugar ? 'NOT t.igual' : 'true';
       // Rows from the live projection to write take their documents along before the rows go (a
