@@ -224,7 +224,7 @@ describe('trocarProjecao', () => {
     expect(escritas.filter((e) => e.id === novoImovel).map((e) => e.op)).toEqual(['insert', 'update']);
     expect(escritas.filter((e) => e.id === alterado).map((e) => e.op)).toEqual(['delete', 'insert', 'update']);
     // And the result is what a copy of every row would give.
-    expect(resumo).toMatchObject({ imoveis: 13, mantidos: 11, alterados: 2 });
+    expect(resumo).toMatchObject({ imoveis: 13, mantidos: 11, alterados: 2, escritos: 3 });
     const depois = new Map(listados().map((i) => [i.id, i.atualizado_em]));
     for (const id of [...iguais, soPrivado]) expect(depois.get(id)).toBe(antes.get(id));
     for (const id of [alterado, novoImovel]) expect(depois.get(id)).toBe(new Date(resumo.instante).toISOString());
@@ -239,9 +239,10 @@ describe('trocarProjecao', () => {
     const antes = esquema();
     aplicar(novo, [imovelSalvo(randomUUID(), 1), imovelSalvo(randomUUID(), 1)]); // every row to write
 
-    trocar();
+    const resumo = trocar();
 
     expect(esquema()).toEqual(antes);
+    expect(resumo.escritos).toBe(3);
     expect(live.db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'imoveis'").pluck().get()).toBe(4);
     expect(live.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });

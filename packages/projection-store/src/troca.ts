@@ -37,6 +37,8 @@ export interface ResumoTroca {
    * keeps a key's last record, which an out-of-order older revision can be): kept as they were.
    */
   maisNovos: number;
+  /** Property rows written: those that differ from the live ones, or all of them when the table is filled again. */
+  escritos: number;
   geracao: number;
 }
 
@@ -202,6 +204,7 @@ export function trocarProjecao(
         removidosNovos,
         ausentes: contagem?.ausentes ?? 0,
         maisNovos: contagem?.mais_novos ?? 0,
+        escritos: noLugar ? escrever : (contagem?.imoveis ?? 0),
         geracao,
       };
     });

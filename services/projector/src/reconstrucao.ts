@@ -153,8 +153,10 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {
+      const inicio = performance.now();
       const resumo = trocarProjecao(live, caminhoNovo, agora);
-      log.info(resumo, 'projeção reconstruída e trocada');
+      // How long the write lock was held: the live projector waited, and readiness may have lapsed.
+      log.info({ ...resumo, trocaMs: Math.round(performance.now() - inicio) }, 'projeção reconstruída e trocada');
       return resumo;
     } finally {
       live.close();
