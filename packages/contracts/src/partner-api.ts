@@ -35,8 +35,13 @@ export const Imovel = z
     finalidade: z.enum(FINALIDADES).nullable(),
     status_comercial: z.enum(STATUS_COMERCIAIS).nullable(),
     lancamento: z.boolean(),
-    titulo: z.string(),
-    descricao: z.string().nullable().describe('Texto simples, sem HTML, com quebras de linha.'),
+    titulo: z.string().describe('Texto simples, digitado pelo corretor: escape-o ao exibi-lo em HTML.'),
+    descricao: z
+      .string()
+      .nullable()
+      .describe(
+        'Texto simples, sem HTML, com quebras de linha. Um `<`, `>` ou `&` nele é texto do anúncio (o editor o escreveu como entidade: "&lt;3 quartos"), não marcação: escape-o ao exibi-lo em HTML.',
+      ),
     logradouro: z.string().nullable().describe('`null` quando a imobiliária oculta o endereço.'),
     numero: z.null().describe('Sempre `null`: o número não é divulgado.'),
     complemento: z.null().describe('Sempre `null`.'),

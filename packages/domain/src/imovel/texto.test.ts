@@ -47,6 +47,11 @@ describe('htmlParaTexto', () => {
     expect(htmlParaTexto('<blockquote>Ótima localização</blockquote>Perto do metrô<hr>Aceita pet')).toBe('Ótima localização\n\nPerto do metrô\n\nAceita pet');
   });
 
+  it('decodes escaped markup once, as the text the agent typed, and does not read it as HTML again', () => {
+    // The contract: entities decoded. "&lt;b&gt;" was typed as text; partners escape plain text.
+    expect(htmlParaTexto('<p>&lt;b&gt;Oferta&lt;/b&gt; &amp;lt;</p>')).toBe('<b>Oferta</b> &lt;');
+  });
+
   it('drops scripts and styles', () => {
     expect(htmlParaTexto('<style>p{color:red}</style><script>alert(1)</script><p>ok</p>')).toBe('ok');
   });
