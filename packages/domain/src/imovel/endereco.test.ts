@@ -90,6 +90,9 @@ describe('uf', () => {
   it('gives null for something that is not a state code', () => {
     expect(uf('XX')).toBeNull();
     expect(uf('São Paulo')).toBeNull();
+    // Lookalikes that upper-case into a state's code: the long s, the dotless i.
+    expect(uf('ſp')).toBeNull();
+    expect(uf('pı')).toBeNull();
     expect(uf('')).toBeNull();
     expect(uf(null)).toBeNull();
   });

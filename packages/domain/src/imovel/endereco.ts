@@ -20,9 +20,10 @@ export function exibirEndereco(exibicao: string): ExibirEndereco {
   return exibicao === 'completo' ? 'rua' : 'bairro';
 }
 
+/** Two Latin letters in any case: `toUpperCase` alone would also read lookalikes (`ſp` as `SP`). */
 export function uf(valor: string | null): string | null {
-  const codigo = valor?.trim().toUpperCase() ?? '';
-  return (UFS as readonly string[]).includes(codigo) ? codigo : null;
+  const codigo = valor?.trim() ?? '';
+  return /^[a-zA-Z]{2}$/.test(codigo) && (UFS as readonly string[]).includes(codigo.toUpperCase()) ? codigo.toUpperCase() : null;
 }
 
 /** Digits only, and only a complete 8-digit CEP: a partial one would mislead a portal's geocoder. */

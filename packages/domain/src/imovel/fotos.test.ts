@@ -10,12 +10,12 @@ describe('mapearFotos', () => {
     expect(fotos).toEqual([{ url: `${BASE}/b.jpg`, ordem: 1, principal: true }]);
   });
 
-  it('leaves out a photo whose storage key has a .. segment: its address would resolve outside the key', () => {
+  it('leaves out a photo whose storage key has a . or .. segment: its address would resolve to another key', () => {
     const fotos = mapearFotos(
-      ['../../admin/a.jpg', 'imoveis/../b.jpg', '..', 'imoveis/..', 'imoveis/./c.jpg', 'imoveis/..d.jpg', 'imoveis/e..jpg'].map((arquivo) => foto({ arquivo })),
+      ['../../admin/a.jpg', 'imoveis/../b.jpg', '..', 'imoveis/..', 'imoveis/./c.jpg', '.', './f.jpg', 'imoveis/..d.jpg', 'imoveis/e..jpg'].map((arquivo) => foto({ arquivo })),
       BASE,
     );
-    expect(fotos.map((f) => f.url)).toEqual([`${BASE}/imoveis/..d.jpg`, `${BASE}/imoveis/./c.jpg`, `${BASE}/imoveis/e..jpg`]);
+    expect(fotos.map((f) => f.url)).toEqual([`${BASE}/imoveis/..d.jpg`, `${BASE}/imoveis/e..jpg`]);
   });
 
   it('leaves out a photo whose storage key holds half of a UTF-16 pair: no URL can encode it (encodeURIComponent throws)', () => {

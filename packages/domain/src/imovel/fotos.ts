@@ -33,15 +33,18 @@ export function urlDaFoto(baseUrl: string, arquivo: string, alteradaEm: string |
   return urlComBase(semBarrasNoFim(baseUrl), arquivo, alteradaEm);
 }
 
-/** A `..` segment: URLs resolve it (encoded too), so the address would leave the key's path. */
-const SEGMENTO_ACIMA = /(?:^|\/)\.\.(?:\/|$)/;
+/**
+ * A `.` or `..` segment: URLs resolve them (percent-encoded too), so the address would name
+ * another key (`imoveis/./c.jpg` is read as `imoveis/c.jpg`) or leave the key's path.
+ */
+const SEGMENTO_RELATIVO = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /** Half of a UTF-16 pair alone (JSON can carry one as `\ud800`): no UTF-8 key names it. */
 const SURROGATE_SOLITARIO = /\p{Cs}/u;
 
-/** A storage key that gives an address: not blank, never above its own path, and text a URL can hold. */
+/** A storage key that gives an address: not blank, no segment a URL resolves away, and text a URL can hold. */
 function temEndereco(arquivo: string): boolean {
-  return arquivo.trim() !== '' && !SEGMENTO_ACIMA.test(arquivo) && !SURROGATE_SOLITARIO.test(arquivo);
+  return arquivo.trim() !== '' && !SEGMENTO_RELATIVO.test(arquivo) && !SURROGATE_SOLITARIO.test(arquivo);
 }
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlParaTextoBruto, htmlParaTextoCompleto } from './html-texto.ts';
-import { htmlParaTexto } from './texto.ts';
+import { htmlParaTexto, semInvisiveis } from './texto.ts';
 
 const CASOS = [
   '',
@@ -101,9 +101,9 @@ describe('htmlParaTextoBruto', () => {
 });
 
 describe('htmlParaTexto', () => {
-  // The tidying as first written, over html-to-text's own output.
+  // The tidying as first written, over html-to-text's own output without invisible characters.
   function referencia(html: string): string | null {
-    const linhas = htmlParaTextoCompleto(html)
+    const linhas = semInvisiveis(htmlParaTextoCompleto(html))
       .replaceAll('\u00a0', ' ')
       .split(/\r?\n/)
       .map((linha) => linha.trimEnd());

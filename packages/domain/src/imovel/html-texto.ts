@@ -9,6 +9,9 @@ import { Parser } from 'htmlparser2';
 /** html-to-text with our options: the layout's source of truth, and what lays out the markup the fast path does not. */
 export const htmlParaTextoCompleto = compile({
   wordwrap: false,
+  // html-to-text's default reads a zero-width space as one; a reader sees nothing there, and
+  // texto.ts drops it, with the other invisible characters (`9876&#8203;5-4321` is a number).
+  whitespaceCharacters: ' \t\r\n\f',
   // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
   preserveNewlines: false,
   selectors: [
@@ -44,9 +47,9 @@ export const htmlParaTextoCompleto = compile({
 const TAMANHO_MAXIMO = 1 << 24;
 const PREFIXO_ITEM = '- ';
 
-/** html-to-text's whitespace: space, tab, CR, LF, form feed and zero-width space (not NBSP). */
+/** Whitespace as laid out above: space, tab, CR, LF and form feed (not NBSP). */
 function ehEspaco(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c || c === 0x200b;
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 }
 
 function temPalavra(texto: string): boolean {

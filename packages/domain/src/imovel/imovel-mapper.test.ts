@@ -210,6 +210,12 @@ describe('mapearImovel', () => {
     expect(documento.descricao).toBe('E-mail: [removido]\n\nCNPJ [removido]');
   });
 
+  it('removes contact details hidden by characters a reader does not see, in the title too', () => {
+    const documento = mapearImovel(registro({ titulo: '\u200bCasa, tel 98765\u00ad4321', descricao_html: '<p>Ligue 9876&#8203;5-4321</p>' }), contexto);
+    expect(documento.titulo).toBe('Casa, tel [removido]');
+    expect(documento.descricao).toBe('Ligue [removido]');
+  });
+
   it('removes a telephone split by inline HTML tags in the description', () => {
     expect(mapearImovel(registro({ descricao_html: '<p>Ligue (11) <b>98765</b>-4321</p>' }), contexto).descricao).toBe('Ligue [removido]');
   });

@@ -12,7 +12,7 @@ import { mapearEndereco } from './endereco.ts';
 import { mapearFotos } from './fotos.ts';
 import { contagem, naoNegativo } from './numeros.ts';
 import { umDosPermitidos } from './permitidos.ts';
-import { aparado, htmlParaTexto, removerContatos } from './texto.ts';
+import { aparado, htmlParaTexto, removerContatos, semInvisiveis } from './texto.ts';
 import { urlTourVirtual } from './tour-virtual.ts';
 import { mapearValores } from './valores.ts';
 import { urlVideo } from './video.ts';
@@ -32,7 +32,7 @@ function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
 
 /** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
 function titulo(valor: string | null, tipo: string | null, codigo: string): string {
-  const digitado = aparado(valor);
+  const digitado = aparado(valor === null ? null : semInvisiveis(valor));
   return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(digitado);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aparado, htmlParaTexto, removerContatos } from './texto.ts';
+import { aparado, htmlParaTexto, removerContatos, semInvisiveis } from './texto.ts';
 
 describe('htmlParaTexto', () => {
   it('removes tags and decodes entities', () => {
@@ -98,25 +98,26 @@ describe('removerContatos', () => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
 
-  it.each(['corretor@imobiliaria.com.br', 'joao.silva+imoveis@gmail.com', 'ana_souza@exemplo.org'])(
+  it.each(['corretor@imobiliaria.com.br', 'joao.silva+imoveis@gmail.com', 'ana_souza@exemplo.org', 'joao#x@gmail.com', "o'neil&ana=1@ex.com.br"])(
     'replaces the e-mail address %s',
     (email) => {
       expect(removerContatos(`Contato: ${email}.`)).toBe('Contato: [removido].');
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
     },
   );
 
-  it('replaces a number glued to the word before it when it is split like one', () => {
+  it('replaces a number glued to the word before it when it is split like one, or whole with its area code', () => {
     expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
+    expect(removerContatos('Tel11987654321 ou tel1133334444.')).toBe('Tel[removido] ou tel[removido].');
   });
 
-  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -185,6 +186,26 @@ describe('removerContatos', () => {
     expect(removerContatos('Apto R$ 450.000, 120 m². Fale com Ana (21) 99888-7766 ou ana@ex.com')).toBe(
       'Apto R$ 450.000, 120 m². Fale com Ana [removido] ou [removido]',
     );
+  });
+});
+
+describe('semInvisiveis', () => {
+  it('drops what a reader does not see, so it cannot hide a contact', () => {
+    for (const texto of ['98765\u00ad4321', '9876\u200b5-4321', '(11) 9876\u200d5-4321', '(11) 98765\u2060-4321', '98765-\ufeff4321', '98765\u202e-4321']) {
+      expect(removerContatos(semInvisiveis(`Ligue ${texto}.`))).toBe('Ligue [removido].');
+    }
+    expect(removerContatos(semInvisiveis('joao\u200b@gmail.com e joao@gmail\u200c.com'))).toBe('[removido] e [removido]');
+  });
+
+  it('keeps the joiner between emoji, and text with nothing invisible as it is', () => {
+    const familia = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+    expect(semInvisiveis(`Ideal para a ${familia}`)).toBe(`Ideal para a ${familia}`);
+    const texto = 'Sala ampla';
+    expect(semInvisiveis(texto)).toBe(texto);
+  });
+
+  it('is applied to the description, whether the character was typed or written as an entity', () => {
+    expect(htmlParaTexto('<p>Ligue 98765&shy;4321 ou 9876&#8203;5-4321 ou 98765\u20604321</p>')).toBe('Ligue 987654321 ou 98765-4321 ou 987654321');
   });
 });
 

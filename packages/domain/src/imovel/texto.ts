@@ -12,9 +12,23 @@ import { htmlParaTextoBruto } from './html-texto.ts';
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
-  const bruto = htmlParaTextoBruto(html).replaceAll('\u00a0', ' ');
+  const bruto = semInvisiveis(htmlParaTextoBruto(html)).replaceAll('\u00a0', ' ');
   const texto = bruto.includes('\r') ? arrumarLinhasComCr(bruto) : arrumarLinhas(bruto);
   return texto === '' ? null : texto;
+}
+
+/**
+ * Characters a reader does not see: the soft hyphen, zero-width space, word joiner, BOM, direction
+ * marks and overrides; the zero-width (non-)joiner next to a Latin letter, a digit, `@` or `.`
+ * (between emoji it joins them into one). Typed or pasted inside a telephone number or an e-mail
+ * address, they would hide it from the patterns below while partners still read it.
+ */
+const INVISIVEL = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|(?<=[0-9A-Za-z@.])[\u200c\u200d]+|[\u200c\u200d]+(?=[0-9A-Za-z@.])/g;
+const TALVEZ_INVISIVEL = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** `texto` without the characters a reader does not see (most texts have none: one scan). */
+export function semInvisiveis(texto: string): string {
+  return TALVEZ_INVISIVEL.test(texto) ? texto.replace(INVISIVEL, '') : texto;
 }
 
 /** JavaScript's whitespace (what `trimEnd` removes): the Zs spaces, tab, VT, FF, BOM and line ends. */
@@ -66,14 +80,17 @@ const SEP = String.raw`[ \t\u00a0.\-\u2010-\u2014]`;
 const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
 /** A space on one line. */
 const ESPACO = String.raw`[ \t\u00a0]`;
-/** Before the check digits of a CPF or CNPJ: a dash or a space. */
-const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
+/** Before the check digits of a CPF or CNPJ: a dash (spaces around it too) or a space. */
+const ANTES_DO_DV = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0])?`;
+/** Between the groups of a CPF or CNPJ: a dot, or a dash as some type it (`529-982-247-25`). */
+const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/** The local part takes every sign an address may hold (`joao#x@`, `a&b@`), so none of it is left behind. */
+const EMAIL = /[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** CNPJ `##.###.###/####-##` or 14 digits, as formatted or not at all. */
-const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits, likewise. */
-const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /**
  * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
  * shape of a list of numbers too, so only valid check digits make them documents.
@@ -96,8 +113,14 @@ const TELEFONE = new RegExp(
  * without its leading 9, as WhatsApp ids often drop it) or a landline number.
  */
 const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_NUMERO}`, 'gu');
-/** A mobile or landline number split by a dash, glued to the word before it: "Ligue98765-4321". */
-const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}${FIM_NUMERO}`, 'gu');
+/**
+ * A number glued to the word before it: a mobile or landline number split by a dash
+ * ("Ligue98765-4321"), or a whole one with its area code ("Tel11987654321", 10 or 11 digits).
+ */
+const TELEFONE_COLADO = new RegExp(
+  String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}(?:9\d{8}|[2-5]\d{7}))${FIM_NUMERO}`,
+  'gu',
+);
 /**
  * A number with a country code (`+55` too): `+`, the code, then groups (some in parentheses) of 8
  * or more digits in all, split by a space or a dash; the last group of four may follow a dash

@@ -8,4 +8,7 @@
  * the guard test in projection-store (`versao-das-regras.test.ts`) fails until you do.
  */
 // 2: a count past 2^53 becomes null; half a UTF-16 pair alone becomes U+FFFD (2026-11-22).
-export const VERSAO_DAS_REGRAS = 2;
+// 3: private names and codes found as partners read the text (any case, entities, tags); invisible
+// characters dropped; more contact shapes; photo keys with a `.` segment left out; `uf` in Latin
+// letters only (2026-11-23).
+export const VERSAO_DAS_REGRAS = 3;
