@@ -23,8 +23,10 @@ WORKDIR /app
 RUN mkdir -p /data && chown node:node /app /data
 USER node
 
-# Dependencies first, from the lockfile alone, so code changes do not refetch them.
+# Dependencies first, from the lockfile alone, so code changes do not refetch them. The patches
+# pnpm-workspace.yaml names are part of that: `pnpm fetch` refuses to run without them.
 COPY --chown=node:node pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY --chown=node:node patches ./patches
 RUN pnpm fetch
 
 COPY --chown=node:node . .
