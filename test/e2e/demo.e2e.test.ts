@@ -44,7 +44,10 @@ async function iniciar(): Promise<Iniciada> {
     parar: () =>
       new Promise((resolve) => {
         processo.once('exit', resolve);
+        // Ctrl-C as `pnpm start` gets it: the terminal signals the process group, and pnpm relays
+        // it to its child too. Two at once are one request, not "the second Ctrl-C: exit now".
         processo.kill('SIGINT');
+        setTimeout(() => processo.kill('SIGINT'), 50);
       }),
   };
 }

@@ -305,7 +305,7 @@ describe('rebuild', () => {
     return { processo, fim, saida: () => saida, mensagens };
   }
 
-  it('`pnpm run rebuild` stops on SIGTERM mid-replay with its file deleted, and exits 128 + the signal', async () => {
+  it('`pnpm run rebuild` stops on Ctrl-C mid-replay with its file deleted, and exits 128 + the signal', async () => {
     const topicosNovos = await topicosCom(3_000);
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();
@@ -313,8 +313,11 @@ describe('rebuild', () => {
     try {
       const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
       await expect.poll(() => listadosEm(`${live.caminho}.reconstrucao`), { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
-      rebuild.processo.kill('SIGTERM');
-      expect(await rebuild.fim).toBe(143);
+      // Ctrl-C through pnpm: the terminal's SIGINT and pnpm's relay of it, one request.
+      rebuild.processo.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rebuild.processo.kill('SIGINT');
+      expect(await rebuild.fim).toBe(130);
       expect(rebuild.mensagens().at(-1)).toBe('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
       expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
       expect(readFileSync(live.caminho).equals(antes)).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfiguracaoInvalida, KAFKA_BROKERS, lerConfiguracao } from './index.ts';
+import { ConfiguracaoInvalida, KAFKA_BROKERS, PORT, ehFalhaDeArquivo, lerConfiguracao } from './index.ts';
 
 const Config = z.object({ KAFKA_BROKERS });
 
@@ -13,5 +13,28 @@ describe('lerConfiguracao', () => {
   it.each(['nope', 'a:9092,b', 'host:99999', 'host:0'])('names KAFKA_BROKERS for %j', (valor) => {
     expect(() => lerConfiguracao(Config, { KAFKA_BROKERS: valor })).toThrow(ConfiguracaoInvalida);
     expect(() => lerConfiguracao(Config, { KAFKA_BROKERS: valor })).toThrow(/^configuração inválida: KAFKA_BROKERS: /);
+  });
+});
+
+describe('integer settings', () => {
+  const ComPorta = z.object({ PORT });
+
+  it('reads decimal digits, and a blank value as unset', () => {
+    expect(lerConfiguracao(ComPorta, { PORT: ' 8080 ' }).PORT).toBe(8080);
+    expect(lerConfiguracao(ComPorta, { PORT: '0' }).PORT).toBe(0);
+    // A blank value took port 0 (any free port) before: Number('   ') is 0.
+    expect(lerConfiguracao(ComPorta, { PORT: '   ' }).PORT).toBe(3000);
+    expect(lerConfiguracao(ComPorta, { PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each(['0x1F', '1e3', '12.5', '-1', 'abc', '65536'])('names PORT for %j', (valor) => {
+    expect(() => lerConfiguracao(ComPorta, { PORT: valor })).toThrow(/^configuração inválida: PORT: deve ser /);
+  });
+});
+
+describe('ehFalhaDeArquivo', () => {
+  it('counts a folder that cannot be made on the way to a path (a dangling link: ENOENT)', () => {
+    expect(ehFalhaDeArquivo(Object.assign(new Error('x'), { code: 'ENOENT' }))).toBe(true);
+    expect(ehFalhaDeArquivo(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(false);
   });
 });

@@ -2,6 +2,8 @@
 // A bad or missing value stops the process with one line naming the variable.
 import { z } from 'zod';
 
+export { aoSinalDeParada, encerrarComGraca } from './encerramento.ts';
+
 export class ConfiguracaoInvalida extends Error {
   override readonly name = 'ConfiguracaoInvalida';
   readonly code = 'CONFIGURACAO_INVALIDA';
@@ -16,8 +18,8 @@ export class ConfiguracaoInvalida extends Error {
 
 /** Parses `env` with `schema`; throws {@link ConfiguracaoInvalida} naming the first bad variable. */
 export function lerConfiguracao<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.output<S>> {
-  // An empty variable counts as unset, as shells and compose files often leave them.
-  const valores = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An empty (or blank) variable counts as unset, as shells and compose files often leave them.
+  const valores = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const resultado = schema.safeParse(valores);
   if (!resultado.success) {
     const issue = resultado.error.issues[0];
@@ -50,7 +52,8 @@ export function sairPorConfiguracao(variavel: string, motivo: string): never {
 
 // The folder or file a path setting names cannot be created, read or written: a wrong path,
 // permissions, a full or read-only disk.
-const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR']);
+// ENOENT: a folder on the way that cannot be made (a link to a volume that is not mounted).
+const FALHAS_DE_ARQUIVO = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'ENOTDIR', 'EEXIST', 'EISDIR', 'ENOENT']);
 
 /** True for a file-system failure that the path a setting names explains. */
 export function ehFalhaDeArquivo(erro: unknown): erro is NodeJS.ErrnoException {
@@ -85,7 +88,14 @@ export async function escutarOuSair(
 
 // ---- Variables shared by several processes (operations.md) --------------------------------------
 
-const inteiro = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** Decimal digits only: `Number()` would also read `0x1F` and `1e3`. */
+const inteiro = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `deve ser um número inteiro de ${min} a ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `deve ser no mínimo ${min}`).max(max, `deve ser no máximo ${max}`));
 
 export const LOG_LEVEL = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 export const DATABASE_PATH = z.string().default('./data/projecao.db');

@@ -1,8 +1,7 @@
 // The API process: reads the environment (only here), opens the projection, Redis and the
 // credentials, builds the app, listens, and shuts down cleanly on a signal.
 import { existsSync, statSync } from 'node:fs';
-import closeWithGrace from 'close-with-grace';
-import { escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { buildApp } from './app.ts';
 import { ConfiguracaoApi } from './config.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
@@ -81,9 +80,7 @@ const app = await buildApp({
   metricas,
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) logger.error({ err }, 'encerrando após erro');
-  else logger.info({ signal }, 'encerrando');
+encerrarComGraca(10_000, logger, async () => {
   await app.close();
   await limitador.close();
   credenciais.close();

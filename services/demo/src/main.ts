@@ -1,8 +1,7 @@
 // Entry point of `pnpm start`: the demo on this machine alone. Prints where it listens, a
 // working token and a ready-to-paste curl; Ctrl-C stops it cleanly.
-import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { ConfiguracaoInvalida, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { ConfiguracaoInvalida, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { PREFIXO_API } from '@imoveis/contracts';
 import { ConfigDemo } from './config.ts';
 import { iniciarDemo } from './demo.ts';
@@ -14,10 +13,7 @@ const demo = await iniciarDemo(config, logger).catch((erro: unknown) => {
   throw erro;
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) logger.error({ err }, 'encerrando após erro');
-  await demo.close();
-});
+encerrarComGraca(10_000, logger, () => demo.close());
 
 let endereco = '';
 await escutarOuSair(

@@ -3,7 +3,7 @@
 // serving the live projection until then; a running projector follows the switch by itself.
 import { constants } from 'node:os';
 import { pino } from 'pino';
-import { ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { aoSinalDeParada, ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigReconstrucao } from './config.ts';
@@ -21,19 +21,21 @@ try {
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
 
 // Ctrl-C or SIGTERM: stop before the switch and delete the rebuild's file (it may be gigabytes);
-// a second signal exits at once, leaving the file for the next rebuild to delete. The switch is
-// synchronous: a signal sent during it is handled after it, and only noted.
+// a second signal (not the same Ctrl-C relayed by pnpm) exits at once, leaving the file for the
+// next rebuild to delete. The switch is synchronous: a signal sent during it is handled after it,
+// and only noted.
 const interrupcao = new AbortController();
 let sinalRecebido: NodeJS.Signals | null = null;
 let trocaIniciada = false;
-const interromper = (sinal: NodeJS.Signals) => {
-  if (sinalRecebido !== null) process.exit(128 + constants.signals[sinal]);
-  sinalRecebido = sinal;
-  if (trocaIniciada) return void log.warn({ sinal }, 'a troca já tinha começado: não foi interrompida (um segundo sinal sai já)');
-  log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
-  interrupcao.abort();
-};
-process.on('SIGINT', interromper).on('SIGTERM', interromper);
+aoSinalDeParada(
+  (sinal) => {
+    sinalRecebido = sinal;
+    if (trocaIniciada) return void log.warn({ sinal }, 'a troca já tinha começado: não foi interrompida (um segundo sinal sai já)');
+    log.warn({ sinal }, 'interrompendo a reconstrução: apagando o arquivo dela (um segundo sinal sai já)');
+    interrupcao.abort();
+  },
+  (sinal) => process.exit(128 + constants.signals[sinal]),
+);
 
 try {
   const resumo = await reconstruir({

@@ -1,8 +1,7 @@
 // Entry point of `pnpm projector`: reads the environment, opens the projection and Kafka,
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
-import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
-import { ehFalhaDeArquivo, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
+import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor } from './config.ts';
@@ -91,9 +90,7 @@ const projetor = criarProjetor({
   },
 });
 
-closeWithGrace({ delay: 30_000 }, async ({ err, signal }) => {
-  if (err) log.error({ err }, 'encerrando após erro');
-  else log.info({ signal }, 'encerrando');
+encerrarComGraca(30_000, log, async () => {
   fase = 'encerrando';
   await projetor.parar();
   await kafka.close();
