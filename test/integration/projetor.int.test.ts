@@ -683,6 +683,33 @@ describe('projector against a real Kafka broker', () => {
     }
   });
 
+  it('stops at start with one line naming IMOVEIS_TOPIC when that topic is not on the brokers, leaving no dead-letter topic for it', async () => {
+    const [ausente, existente] = [nomeUnico('ausente'), nomeUnico('condominios')];
+    const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: 'teste-topicos' });
+    limpezas.push(() => kafka.close());
+    await kafka.criarTopicos([{ nome: existente }]);
+    const banco = sqliteTemporario();
+    limpezas.push(() => banco.remover());
+    const processo = spawn(...comandoServico('projector'), {
+      cwd: RAIZ,
+      env: {
+        ...process.env,
+        KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+        IMOVEIS_TOPIC: ausente,
+        CONDOMINIOS_TOPIC: existente,
+        PHOTOS_BASE_URL: FOTOS,
+        DATABASE_PATH: banco.caminho,
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const { codigo, linhas } = await fimComLog(processo);
+    expect(codigo).toBe(1);
+    expect(linhas).toEqual([expect.objectContaining({ level: 60, code: 'TOPICOS_AUSENTES', msg: expect.stringContaining(`${ausente} (IMOVEIS_TOPIC)`) })]);
+    expect(await kafka.topicosAusentes([topicoDlq(ausente), topicoDlq(existente)])).toEqual([topicoDlq(ausente), topicoDlq(existente)]);
+  });
+
   it('stops with one line naming METRICS_PORT when the port is taken, before the projection is created', async () => {
     const ocupante = createServer();
     await new Promise<void>((resolve) => ocupante.listen(0, '127.0.0.1', resolve));

@@ -69,6 +69,11 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       await esperarLideres(adm, novos.map((t) => t.nome));
     },
 
+    async topicosAusentes(nomes) {
+      const existentes = new Set(await (await obterAdmin()).listTopics());
+      return nomes.filter((nome) => !existentes.has(nome));
+    },
+
     async descreverTopico(nome) {
       const adm = await obterAdmin();
       const [metadados, configs] = await Promise.all([

@@ -112,6 +112,8 @@ export interface ClienteKafka {
   /** Creates the topics that do not exist yet; existing ones are left as they are. */
   criarTopicos(topicos: readonly DefinicaoTopico[]): Promise<void>;
   descreverTopico(nome: string): Promise<{ particoes: number; config: Record<string, string> }>;
+  /** Those of `nomes` the brokers do not have. */
+  topicosAusentes(nomes: readonly string[]): Promise<string[]>;
   /** Grows a topic to `total` partitions (what ops do to spread a register's load). */
   aumentarParticoes(topico: string, total: number): Promise<void>;
   /** High watermark (next offset to be written) of every partition of the topic. */

@@ -67,3 +67,9 @@ export type ConfigProjetor = z.output<typeof ConfigProjetor>;
 /** `pnpm run rebuild`: the projector's settings it uses, and none of those it does not (metrics, readiness). */
 export const ConfigReconstrucao = z.object(comuns).superRefine(topicosDistintos);
 export type ConfigReconstrucao = z.output<typeof ConfigReconstrucao>;
+
+/** The one line an entry point stops with when register topics are missing: each with its setting. */
+export function linhaTopicosAusentes(topicos: readonly string[], config: { IMOVEIS_TOPIC: string; KAFKA_BROKERS: readonly string[] }): string {
+  const nomeados = topicos.map((t) => `${t} (${t === config.IMOVEIS_TOPIC ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'})`);
+  return `tópico do registro ausente no Kafka em ${config.KAFKA_BROKERS.join(',')}: ${nomeados.join(', ')}; confira o nome, ou crie-o antes (o registro o cria)`;
+}

@@ -47,6 +47,20 @@ export interface Projetor {
   parar(): Promise<void>;
 }
 
+/**
+ * The register topics are not on the brokers: a wrong name, or a register that has not created
+ * them yet. Subscribing would fail after kafkajs's retries with a line that names neither.
+ */
+export class TopicosAusentes extends Error {
+  override readonly name = 'TopicosAusentes';
+  readonly code = 'TOPICOS_AUSENTES';
+  readonly topicos: readonly string[];
+  constructor(topicos: readonly string[]) {
+    super(`tópicos ausentes no Kafka: ${topicos.join(', ')}`);
+    this.topicos = topicos;
+  }
+}
+
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
   const agora = opcoes.agora ?? Date.now;
@@ -246,6 +260,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   return {
     async iniciar() {
       conferirRegras();
+      // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
+      const ausentes = await kafka.topicosAusentes([...agregados.keys()]);
+      if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
       await kafka.criarTopicos([...agregados.keys()].map(definicaoDlq));
       produtor = await kafka.criarProdutor();
       preparador = criarPreparador({

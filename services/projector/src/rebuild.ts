@@ -6,8 +6,9 @@ import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
-import { ConfigReconstrucao } from './config.ts';
+import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { garantirDiretorio } from './arquivos.ts';
+import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, reconstruir } from './reconstrucao.ts';
 
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
@@ -71,6 +72,9 @@ try {
     process.exitCode = 128 + constants.signals[sinalRecebido ?? 'SIGINT'];
   } else if (erro instanceof ArquivoTravado) {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
+    process.exitCode = 1;
+  } else if (erro instanceof TopicosAusentes) {
+    log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
     process.exitCode = 1;
   } else if (ehKafkaInacessivel(erro)) {
     log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));

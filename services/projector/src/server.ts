@@ -4,10 +4,10 @@ import { pino } from 'pino';
 import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
-import { ConfigProjetor } from './config.ts';
+import { ConfigProjetor, linhaTopicosAusentes } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
-import { criarProjetor } from './projetor.ts';
+import { TopicosAusentes, criarProjetor } from './projetor.ts';
 import { garantirDiretorio } from './arquivos.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
@@ -102,6 +102,10 @@ encerrarComGraca(30_000, log, async () => {
 try {
   await projetor.iniciar();
 } catch (erro) {
+  if (erro instanceof TopicosAusentes) {
+    log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
+    process.exit(1);
+  }
   if (!ehKafkaInacessivel(erro)) throw erro;
   // Every retry spent (one to two minutes): a wrong address, or Kafka down; the supervisor restarts us.
   log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
