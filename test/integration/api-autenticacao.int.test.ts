@@ -121,6 +121,16 @@ describe('a token in the URL', () => {
     expect(logs).not.toContain(api.token);
     expect(logs).not.toContain(api.token.slice(4));
   });
+
+  it('is named in each request\'s log line by its id and partner, never by its token', async () => {
+    await api.get('/api/v1/imoveis');
+    const atendida = api.logs
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; servico?: string; credencial?: { id: string; parceiro: string } })
+      .findLast((l) => l.msg === 'requisição atendida');
+    expect(atendida).toMatchObject({ servico: 'api', credencial: { id: expect.stringMatching(/^[0-9a-f]{12}$/), parceiro: expect.any(String) } });
+  });
 });
 
 describe('the credentials file', () => {

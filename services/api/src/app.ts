@@ -162,7 +162,9 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     const rotulos = { rota, metodo: request.method, status: String(reply.statusCode) };
     metricas.requisicoes.inc(rotulos);
     metricas.duracao.observe(rotulos, reply.elapsedTime / 1000);
-    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'requisição atendida');
+    // The credential's id and partner (never its token): a partner quoting X-Request-Id is found by them.
+    const credencial = request.credencial === null ? undefined : { id: request.credencial.id, parceiro: request.credencial.parceiro };
+    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial }, 'requisição atendida');
   });
 
   await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });

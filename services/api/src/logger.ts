@@ -1,6 +1,7 @@
 // The API's pino logger: the Authorization header is redacted everywhere, and a URL is logged
 // with any token-looking value and any `token`/`access_token` parameter blanked out, since a
 // partner who puts the token in the URL must not have it written to the logs as well.
+import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN } from './credenciais/arquivo-credenciais.ts';
 
@@ -57,6 +58,8 @@ export function criarLogger(opcoes: { nivel: string; destino?: DestinationStream
   return pino(
     {
       level: opcoes.nivel,
+      // Which process wrote it, as the projector's lines say (`servico`), and which one of several.
+      base: { servico: 'api', pid: process.pid, hostname: hostname() },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[REDACTED]' },
       serializers: {
         req: (req: RequisicaoLogada) => ({ method: req.method, url: urlParaLog(req.url), remoteAddress: req.ip }),

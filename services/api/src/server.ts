@@ -28,8 +28,6 @@ function criarLimitador(m: Metricas): Limitador {
     prefixo: config.RATE_LIMIT_KEY_PREFIX,
     comandoTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
   });
-  // Connection errors are reported by the fallback limiter, once per transition.
-  redis.redis.on('error', () => {});
   return new LimitadorComReserva({
     redis,
     local,
@@ -61,8 +59,18 @@ const fonte = new FonteReabrivel(config.DATABASE_PATH, {
 });
 try {
   fonte.atual();
-} catch {
-  logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 (falha temporária) e não fica pronta até o projetor criá-la');
+} catch (erro) {
+  const code = ((erro as Error).cause as { code?: unknown } | undefined)?.code;
+  // A file that is no SQLite database never becomes a projection: the path is wrong.
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} não é uma projeção (${String(code)})`);
+  }
+  if (existsSync(config.DATABASE_PATH)) {
+    // Another schema version (deploy both together), or a projection the projector is still making.
+    logger.warn({ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 (falha temporária) e não fica pronta até o projetor prepará-la');
+  } else {
+    logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 (falha temporária) e não fica pronta até o projetor criá-la');
+  }
 }
 const limitador = criarLimitador(metricas);
 

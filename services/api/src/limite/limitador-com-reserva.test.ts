@@ -48,14 +48,14 @@ class RedisDeMentira {
   }
 }
 
-function montar(limite: number) {
+function montar(limite: number, logger = pino({ level: 'silent' })) {
   const redis = new RedisDeMentira(limite);
   // The host's clock runs 5 s behind Redis's: the local log must keep to Redis's.
   const agora = () => redis.relogio - 5_000;
   const limitador = new LimitadorComReserva({
     redis: redis as unknown as LimitadorRedis,
     local: new LimitadorLocal({ limite, agora }),
-    logger: pino({ level: 'silent' }),
+    logger,
     agora,
     pausaMs: 0,
   });
@@ -118,5 +118,16 @@ describe('LimitadorComReserva', () => {
     outro.redis.redis.emit('close');
     expect(outro.limitador.modo).toBe('redis');
     expect(outro.redis.redis.listenerCount('close')).toBe(0);
+  });
+
+  it('says why the connection was lost: a wrong password is not a Redis that is down', () => {
+    const linhas: { msg: string; err?: { message: string } }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
+    const { redis } = montar(1, logger);
+    redis.redis.emit('error', new Error('WRONGPASS invalid username-password pair or user is disabled.'));
+    redis.redis.emit('close');
+    expect(linhas).toEqual([
+      expect.objectContaining({ msg: expect.stringMatching(/^Redis indisponível/), err: expect.objectContaining({ message: 'conexão com o Redis perdida: WRONGPASS invalid username-password pair or user is disabled.' }) }),
+    ]);
   });
 });

@@ -34,8 +34,14 @@ export class LimitadorComReserva implements Limitador {
    */
   #desvioMs = 0;
   #fechado = false;
+  /** The connection's last error: why it was lost (refused, a wrong password), for the log line. */
+  #ultimoErro: Error | null = null;
+  readonly #aoErrar = (erro: Error): void => {
+    this.#ultimoErro = erro;
+  };
   readonly #aoPerderConexao = (): void => {
-    if (!this.#fechado) this.#mudarPara('reserva', new Error('conexão com o Redis perdida'));
+    const causa = this.#ultimoErro === null ? '' : `: ${this.#ultimoErro.message}`;
+    if (!this.#fechado) this.#mudarPara('reserva', new Error(`conexão com o Redis perdida${causa}`));
   };
 
   constructor(opcoes: {
@@ -57,7 +63,7 @@ export class LimitadorComReserva implements Limitador {
     this.#aoDecidirNaReserva = opcoes.aoDecidirNaReserva ?? (() => {});
     this.#aoMudarModo = opcoes.aoMudarModo ?? (() => {});
     // A lost connection is a fallback now, not at the next request: an idle API says so too.
-    this.#redis.redis.on('close', this.#aoPerderConexao);
+    this.#redis.redis.on('close', this.#aoPerderConexao).on('error', this.#aoErrar);
   }
 
   get modo(): ModoLimitador {
@@ -73,6 +79,7 @@ export class LimitadorComReserva implements Limitador {
         this.#desvioMs = agoraMs - enviadoEm;
         // A late answer to a request sent before another one failed does not end the pause.
         if (this.#agora() >= this.#tentarRedisApos) this.#mudarPara('redis', null);
+        this.#ultimoErro = null;
         if (!decisao.admitido) {
           const local = this.#local.consultarEm(chave, agoraMs);
           return !local.admitido && local.reinicioS > decisao.reinicioS ? local : decisao;
@@ -94,7 +101,7 @@ export class LimitadorComReserva implements Limitador {
 
   async close(): Promise<void> {
     this.#fechado = true;
-    this.#redis.redis.off('close', this.#aoPerderConexao);
+    this.#redis.redis.off('close', this.#aoPerderConexao).off('error', this.#aoErrar);
     await this.#redis.close();
   }
 
