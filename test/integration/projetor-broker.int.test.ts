@@ -99,4 +99,13 @@ describe('projector and a broker restart', () => {
     // And it keeps confirming its freshness against the restarted broker.
     await expect.poll(async () => (await projetor!.registrarFrescor()).atraso, { timeout: 30_000 }).toBe(0);
   }, 180_000);
+
+  it('stops within seconds once the broker is gone: leaving the group is not waited for past a bound', async () => {
+    await broker!.stop();
+    const inicio = Date.now();
+    await projetor!.parar();
+    // kafkajs alone waited for its request timeout and retries: past a supervisor's grace period.
+    expect(Date.now() - inicio).toBeLessThan(12_000);
+    expect(falhas).toEqual([]);
+  }, 90_000);
 });

@@ -172,7 +172,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     },
 
     criarConsumidor(opcoesConsumidor) {
-      const consumidor = embrulharConsumidor(kafka, opcoesConsumidor);
+      const consumidor = embrulharConsumidor(kafka, opcoesConsumidor, opcoes.log);
       abertos.add(consumidor);
       // Closed, it is no longer the client's to close (a projector makes a new one at each switch).
       return {

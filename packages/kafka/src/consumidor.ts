@@ -1,12 +1,21 @@
 // The group consumer: seeks to the offsets the caller keeps, hands over whole batches, reports a crash.
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { cabecalhosPresentes } from './cabecalhos.ts';
-import { chaveParticao, type Consumidor, type OpcoesConsumidor } from './tipos.ts';
+import { setTimeout as esperar } from 'node:timers/promises';
+import { chaveParticao, type Consumidor, type OpcoesConsumidor, type RegistroLog } from './tipos.ts';
 
 const RELEITURA_DE_METADADOS_MS = 10_000;
+/**
+ * How long a stop waits for the group to take the member's leave, once no batch is in hand. A
+ * broker that does not answer (down, cut off) drops the member after the session timeout anyway;
+ * kafkajs would wait for its request timeout and retries, past any supervisor's grace period.
+ */
+const SAIDA_DO_GRUPO_MS = 5_000;
 
-export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Consumidor {
+export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?: RegistroLog): Consumidor {
   let parando = false;
+  /** The batches being handed over: a stop waits for them, however long, before leaving the group. */
+  const lotesEmMaos = new Set<Promise<void>>();
   /** The group is joined (and kafkajs has not crashed since): a batch may be in hand. */
   let consumindo = false;
   const consumidor: Consumer = kafka.consumer({
@@ -50,6 +59,31 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
     if (!payload.restart && !parando) opcoes.aoFalhar(payload.error);
   });
 
+  /** Hands one fetched batch over whole, then lets kafkajs fetch after it. */
+  async function entregar(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    // Only losing the partition stops a batch: a stop (close) waits for the batch in hand, which
+    // is then committed whole (the projector's graceful stop).
+    const ativo = () => !payload.isStale();
+    await opcoes.aoLote({
+      topico: batch.topic,
+      particao: batch.partition,
+      fimDaParticao: batch.highWatermark,
+      proximoOffset: (BigInt(batch.lastOffset()) + 1n).toString(),
+      mensagens: batch.messages.map((m) => ({
+        offset: m.offset,
+        key: m.key,
+        value: m.value,
+        headers: cabecalhosPresentes(m.headers),
+      })),
+      heartbeat: () => payload.heartbeat(),
+      ativo,
+    });
+    // The next fetch starts after this batch; a batch cut short is fetched again.
+    const ultima = batch.messages.at(-1);
+    if (ultima && ativo()) payload.resolveOffset(ultima.offset);
+  }
+
   return {
     async iniciar() {
       await consumidor.connect();
@@ -59,30 +93,19 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: opcoes.particoesSimultaneas ?? 1,
         eachBatch: async (payload) => {
-          const { batch } = payload;
-          // Only losing the partition stops a batch: on shutdown kafkajs waits for the batch in
-          // hand, which is then committed whole (the projector's graceful stop).
-          const ativo = () => !payload.isStale();
-          await opcoes.aoLote({
-            topico: batch.topic,
-            particao: batch.partition,
-            fimDaParticao: batch.highWatermark,
-            proximoOffset: (BigInt(batch.lastOffset()) + 1n).toString(),
-            mensagens: batch.messages.map((m) => ({
-              offset: m.offset,
-              key: m.key,
-              value: m.value,
-              headers: cabecalhosPresentes(m.headers),
-            })),
-            heartbeat: () => payload.heartbeat(),
-            ativo,
-          });
-          // The next fetch starts after this batch; a batch cut short is fetched again.
-          const ultima = batch.messages.at(-1);
-          if (ultima && ativo()) payload.resolveOffset(ultima.offset);
+          // Stopping: no new batch is taken (its offsets were not applied, so it is fetched again).
+          if (parando) return;
+          const emMaos = entregar(payload);
+          lotesEmMaos.add(emMaos);
+          try {
+            await emMaos;
+          } finally {
+            lotesEmMaos.delete(emMaos);
+          }
         },
       });
     },
+
     async commit(offsets) {
       if (offsets.length === 0) return;
       await consumidor.commitOffsets(
@@ -94,7 +117,13 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor): Con
       // Still joining (stopped at start): no batch is in hand, and kafkajs would hold the stop
       // until the join is answered, up to the group's session timeout. Left to finish on its own.
       if (!consumindo) return void consumidor.disconnect().catch(() => {});
-      await consumidor.disconnect();
+      // The batches in hand end first, committed whole (or cut short only by losing the partition).
+      await Promise.allSettled([...lotesEmMaos]);
+      const saida = consumidor.disconnect().then(() => true);
+      saida.catch(() => {});
+      if (!(await Promise.race([saida, esperar(SAIDA_DO_GRUPO_MS, false, { ref: false })]))) {
+        log?.warn({ grupo: opcoes.groupId }, `o Kafka não confirmou a saída do grupo em ${SAIDA_DO_GRUPO_MS / 1000} s: o membro sai quando a sessão expirar`);
+      }
     },
   };
 }
