@@ -159,7 +159,9 @@ export const ListarImoveisQuery = z.object({
   cursor: parametroUuid().optional().describe('O `proximo_cursor` da página anterior.'),
   alterados_desde: parametroDataHora()
     .optional()
-    .describe('ISO 8601 com fuso, por exemplo com `Z` ou `-03:00`. Um `+` no fuso deve ser enviado como `%2B`.'),
+    .describe(
+      'ISO 8601 com fuso, por exemplo com `Z` ou `-03:00`. Um `+` no fuso deve ser enviado como `%2B`. Inclusivo, ao milissegundo: frações menores são truncadas (o que mudou até 0,999 ms antes também vem).',
+    ),
 });
 export type ListarImoveisQuery = z.output<typeof ListarImoveisQuery>;
 
@@ -167,6 +169,6 @@ export const ObterImovelParams = z.object({ id: parametroUuid() });
 export type ObterImovelParams = z.output<typeof ObterImovelParams>;
 
 export const ListarRemovidosQuery = z.object({
-  desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso.'),
+  desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso. Inclusivo, ao milissegundo: frações menores são truncadas.'),
 });
 export type ListarRemovidosQuery = z.output<typeof ListarRemovidosQuery>;
