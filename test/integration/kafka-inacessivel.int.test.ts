@@ -1,6 +1,7 @@
 // The Kafka adapter against brokers that cannot be reached (no broker needed: a closed local port).
 import { describe, expect, it } from 'vitest';
-import { criarClienteKafka, ehKafkaInacessivel } from '@imoveis/kafka';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { portasLivres } from '../infra/processo-servico.ts';
 
 describe('ehKafkaInacessivel', () => {
@@ -12,6 +13,24 @@ describe('ehKafkaInacessivel', () => {
       expect(ehKafkaInacessivel(erro)).toBe(true);
     } finally {
       await kafka.close();
+    }
+  });
+
+  it('recognises an address that accepts connections but is not Kafka (a wrong port), and says so', async () => {
+    // Accepts, reads, never answers: what Redis does with a Kafka request.
+    const sockets = new Set<Socket>();
+    const mudo = createServer((socket) => void sockets.add(socket.on('data', () => {})));
+    await new Promise<void>((resolve) => mudo.listen(0, '127.0.0.1', resolve));
+    const brokers = [`127.0.0.1:${(mudo.address() as AddressInfo).port}`];
+    const kafka = criarClienteKafka({ brokers, clientId: 'teste-nao-kafka', tentativas: 1, prazoRequisicaoMs: 1_000 });
+    try {
+      const erro: unknown = await kafka.topicosAusentes(['registro.imoveis.v1']).then(() => null, (e: unknown) => e);
+      expect(ehKafkaInacessivel(erro)).toBe(true);
+      expect(kafkaInacessivel(brokers, erro as Error)).toMatch(/\(KAFKA_BROKERS\): .*não responde como um broker Kafka/);
+    } finally {
+      await kafka.close();
+      for (const socket of sockets) socket.destroy();
+      mudo.close();
     }
   });
 

@@ -13,14 +13,21 @@ import { chaveParticao, type ClienteKafka, type OpcoesCliente } from './tipos.ts
  */
 export function ehKafkaInacessivel(erro: unknown): erro is Error {
   for (let e = erro; e instanceof Error; e = e.cause) {
-    if (e.name === 'KafkaJSConnectionError') return true;
+    if (e.name === 'KafkaJSConnectionError' || e.message === NAO_E_KAFKA) return true;
   }
   return false;
 }
 
+/**
+ * What kafkajs throws (a plain Error) when a broker's first handshake (ApiVersions) was never
+ * answered: something listens at the address, but it is not Kafka (a wrong port).
+ */
+const NAO_E_KAFKA = 'Broker not connected';
+
 /** The one line an entry point stops with when {@link ehKafkaInacessivel}: it names the setting. */
 export function kafkaInacessivel(brokers: readonly string[], erro: Error): string {
-  return `Kafka inacessível em ${brokers.join(',')} (KAFKA_BROKERS): ${erro.message}`;
+  const motivo = erro.message === NAO_E_KAFKA ? 'o endereço aceita a conexão mas não responde como um broker Kafka (porta errada?)' : erro.message;
+  return `Kafka inacessível em ${brokers.join(',')} (KAFKA_BROKERS): ${motivo}`;
 }
 
 export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
@@ -28,7 +35,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     clientId: opcoes.clientId,
     brokers: [...opcoes.brokers],
     connectionTimeout: 3_000,
-    requestTimeout: 30_000,
+    requestTimeout: opcoes.prazoRequisicaoMs ?? 30_000,
     // Reconnect for a long while rather than exit: a broker restart is survived, not fatal.
     retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: opcoes.tentativas ?? 12 },
     logLevel: opcoes.log ? NivelKafkajs.WARN : NivelKafkajs.NOTHING,

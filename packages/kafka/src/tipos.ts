@@ -18,6 +18,8 @@ export interface OpcoesCliente {
    * of backoff, so that a broker restart is ridden out).
    */
   tentativas?: number;
+  /** How long a request waits for its answer (default 30 s; tests shorten it). */
+  prazoRequisicaoMs?: number;
 }
 
 export interface Mensagem {
