@@ -100,6 +100,7 @@ describe('pnpm start (the embedded default)', () => {
     const porta = (ocupada.address() as { port: number }).port;
     const dir = sqliteTemporario();
     mkdirSync(`${dir.dir}/pasta`);
+    writeFileSync(`${dir.dir}/ruim.ndjson`, '{"topico":"imoveis","chave":null,"valor":null}\nisto não é um registro\n');
     // A projection the demo did not make (a DATABASE_PATH left in the environment): never touched.
     const real = EscritorProjecao.abrir(`${dir.dir}/real.db`);
     real.gravarOffset({ topico: 'registro.imoveis.v1', particao: 0, proximo: '42' });
@@ -135,6 +136,7 @@ describe('pnpm start (the embedded default)', () => {
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/pasta` }, 'DEMO_EVENTS_FILE'],
+      [{ DEMO_EVENTS_FILE: `${dir.dir}/ruim.ndjson`, DATABASE_PATH: `${dir.dir}/ruim.db` }, 'DEMO_EVENTS_FILE'],
       // Shorter than three of the demo's freshness confirmations: readiness would flicker.
       [{ READY_MAX_LAG_SECONDS: '5' }, 'READY_MAX_LAG_SECONDS'],
     ];

@@ -4,7 +4,7 @@ export { gerarMutacoes, gerarMutacoesRotuladas, ESPECIES_MUTACAO, type EspecieMu
 export { ESPECIES_VENENO, MOTIVO_DO_VENENO, type EspecieVeneno } from './venenos.ts';
 export { VALORES_RUINS, detectarValoresRuins, type ValorRuim } from './imovel-gerador.ts';
 export { type OpcoesGerador, type OpcoesNormalizadas } from './opcoes.ts';
-export { escreverNdjson, lerNdjson } from './ndjson.ts';
+export { LinhaNdjsonInvalida, escreverNdjson, lerNdjson } from './ndjson.ts';
 export { enviarParaKafka, type OpcoesEnvio, type Produtor, type ResultadoEnvio, type TopicosKafka } from './kafka-envio.ts';
 export {
   CAMPOS_PRIVADOS_IMOVEL,

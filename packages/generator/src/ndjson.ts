@@ -64,8 +64,14 @@ export async function escreverNdjson(
   return total;
 }
 
+/** A line of an NDJSON file that is no record as escreverNdjson writes them. */
+export class LinhaNdjsonInvalida extends Error {
+  override readonly name = 'LinhaNdjsonInvalida';
+  readonly code = 'LINHA_NDJSON_INVALIDA';
+}
+
 function paraRegistro(linha: string, numero: number): RegistroBruto {
-  const erro = (): Error => new Error(`linha ${numero}: não é um registro {"topico","chave","valor"}`);
+  const erro = (): Error => new LinhaNdjsonInvalida(`linha ${numero}: não é um registro {"topico","chave","valor"}`);
   let bruto: unknown;
   try {
     bruto = JSON.parse(linha);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } 
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { lerNdjson } from '@imoveis/generator';
+import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
 import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
@@ -61,6 +61,9 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   const resumo = await projetarRegistros(escritor, lerNdjson(config.DEMO_EVENTS_FILE), {
     contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
     log: logger,
+  }).catch((erro: unknown) => {
+    if (erro instanceof LinhaNdjsonInvalida) throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE}: ${erro.message}`);
+    throw erro;
   });
   // No Kafka to lag behind: the projection is as fresh as it gets; say so, as the projector does.
   const confirmarFrescor = () => escritor.registrarFrescor({ registradoEm: Date.now(), emDiaEm: Date.now(), atraso: 0 });
