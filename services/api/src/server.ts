@@ -1,6 +1,7 @@
 // The API process: reads the environment (only here), opens the projection, Redis and the
 // credentials, builds the app, listens, and shuts down cleanly on a signal.
 import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { buildApp } from './app.ts';
 import { ConfiguracaoApi } from './config.ts';
@@ -96,3 +97,8 @@ encerrarComGraca(10_000, logger, async () => {
 });
 
 await escutarOuSair(() => app.listen({ host: config.HOST, port: config.PORT }), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });
+// The files' absolute paths: a projector started from another folder must name the same projection.
+logger.info(
+  { banco: resolve(config.DATABASE_PATH), credenciais: resolve(config.CREDENTIALS_FILE), limite: config.REDIS_URL === undefined ? 'por processo' : 'compartilhado (Redis)' },
+  'API servindo',
+);

@@ -1,5 +1,6 @@
 // Entry point of `pnpm projector`: reads the environment, opens the projection and Kafka,
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
@@ -115,7 +116,8 @@ try {
 if (fase === 'iniciando') {
   fase = 'consumindo';
   log.info(
-    { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: config.DATABASE_PATH, metricas: config.METRICS_PORT },
+    // The file's absolute path: an API started from another folder must name the same one.
+    { brokers: config.KAFKA_BROKERS, topicos: [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC], banco: resolve(config.DATABASE_PATH), metricas: config.METRICS_PORT },
     'projetor consumindo',
   );
 }
