@@ -14,13 +14,15 @@ const registros = [...gerarCargaInicial({ seed: 20_261_120, imoveis: EVENTOS, co
 const textos = registros.map((r) => r.valor!);
 const chaves = registros.map((r) => r.chave);
 const objetos = textos.map((t): unknown => JSON.parse(t));
-const dados: ImovelRegistro[] = [];
+// Each saved property with its context as the projector's preparing step makes it: the private
+// values decoding keeps aside are masked in its free text.
+const dados: { registro: ImovelRegistro; contexto: ContextoMapeamento }[] = [];
 for (let i = 0; i < textos.length; i++) {
   const r = decodificarEvento('imovel', chaves[i]!, textos[i]!);
   if (!r.ok) throw new Error(`evento ${i} rejeitado: ${r.motivo} ${r.detalhe}`);
-  if (r.evento.tipo === 'imovel.salvo') dados.push(r.evento.dados);
+  if (r.evento.tipo === 'imovel.salvo') dados.push({ registro: r.evento.dados, contexto: { ...CONTEXTO, ...(r.privados && { privados: r.privados }) } });
 }
-const documentos = dados.map((d) => mapearImovel(d, CONTEXTO));
+const documentos = dados.map((d) => mapearImovel(d.registro, d.contexto));
 
 let sumidouro = 0; // keeps every result alive, so no stage is optimised away
 const estagios: Record<string, { n: number; rodar: () => void }> = {
@@ -30,14 +32,14 @@ const estagios: Record<string, { n: number; rodar: () => void }> = {
     n: textos.length,
     rodar: () => { for (let i = 0; i < textos.length; i++) sumidouro += decodificarEvento('imovel', chaves[i]!, textos[i]!).ok ? 1 : 0; },
   },
-  'mapearImovel': { n: dados.length, rodar: () => { for (const d of dados) sumidouro += mapearImovel(d, CONTEXTO).fotos.length; } },
+  'mapearImovel': { n: dados.length, rodar: () => { for (const d of dados) sumidouro += mapearImovel(d.registro, d.contexto).fotos.length; } },
   'serializarDocumento': { n: documentos.length, rodar: () => { for (const d of documentos) sumidouro += serializarDocumento(d).length; } },
   'total (decodificar+mapear+serializar)': {
     n: textos.length,
     rodar: () => {
       for (let i = 0; i < textos.length; i++) {
         const r = decodificarEvento('imovel', chaves[i]!, textos[i]!);
-        if (r.ok && r.evento.tipo === 'imovel.salvo') sumidouro += serializarDocumento(mapearImovel(r.evento.dados, CONTEXTO)).length;
+        if (r.ok && r.evento.tipo === 'imovel.salvo') sumidouro += serializarDocumento(mapearImovel(r.evento.dados, { ...CONTEXTO, ...(r.privados && { privados: r.privados }) })).length;
       }
     },
   },

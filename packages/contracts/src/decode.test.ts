@@ -96,15 +96,20 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, json)).toMatchObject({ ok: true, evento: { dados: { vagas: -Infinity, fotos: [{ ordem: Infinity }] } } });
   });
 
-  it('masks the private people and codes agents typed into the free text, then drops the private fields', () => {
+  it('drops the private fields from the event, and keeps their values beside it for the mapping to mask', () => {
     const privados = {
       proprietario: { nome: 'Renata Santos Vieira', cpf: '529.982.247-25', telefone: '(11) 98765-4321', email: 'r@x.com' },
       corretor: { nome: 'Ana Souza', creci: 'CRECI-SP 123456-F', telefone: '(11) 3333-4444', email: 'a@x.com' },
       matricula: '45.678',
     };
-    const d = decodificarEvento('imovel', ID, salvo({ ...privados, titulo: 'Casa da Renata Vieira', descricao_html: '<p>Fale com Ana&nbsp;Souza (CRECI-SP 123456-F), matrícula 45.678.</p>' }));
-    expect(d).toMatchObject({ ok: true, evento: { dados: { titulo: 'Casa da [removido]', descricao_html: '<p>Fale com [removido] ([removido]), matrícula [removido].</p>' } } });
+    const d = decodificarEvento('imovel', ID, salvo({ ...privados, titulo: 'Casa da Renata Vieira' }));
+    expect(d).toMatchObject({
+      ok: true,
+      privados: { nomes: ['Renata Santos Vieira', 'Ana Souza'], codigos: ['CRECI-SP 123456-F', '45.678'] },
+      evento: { dados: { titulo: 'Casa da Renata Vieira' } },
+    });
     expect(d.ok && Object.keys(d.evento.dados).filter((k) => k in privados)).toEqual([]);
+    expect(JSON.stringify(d.ok && d.evento)).not.toMatch(/529\.982|98765|r@x\.com|123456-F/);
   });
 
   it('applies an event whose private fields have a shape of their own: they are no business of the partner document', () => {

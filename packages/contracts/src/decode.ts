@@ -1,9 +1,10 @@
 // Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
 // a reason code (the dead-letter topic carries it). Pure: no Kafka types here. The event keeps no
-// private field, and no private value agents typed into its free text (privados.ts).
+// private field; a property's private values come beside it, for the mapping to mask them in the
+// free text partners read (privados.ts), never to be stored or logged.
 import { isUtf8 } from 'node:buffer';
 import { type z } from 'zod';
-import { mascararPrivados, valoresPrivados } from './privados.ts';
+import { valoresPrivados, type ValoresPrivados } from './privados.ts';
 import { EventoCondominio, EventoImovel, TIPOS_EVENTO, VERSAO_SCHEMA, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from './register-events.ts';
 
 export const MOTIVOS_REJEICAO = [
@@ -19,7 +20,8 @@ export const MOTIVOS_REJEICAO = [
 export type MotivoRejeicao = (typeof MOTIVOS_REJEICAO)[number];
 
 export type Decodificado<E> =
-  | { ok: true; evento: E }
+  /** `privados`: a saved property's, as agents may type them into its free text. */
+  | { ok: true; evento: E; privados?: ValoresPrivados }
   | { ok: false; motivo: MotivoRejeicao; detalhe: string };
 
 /** Which aggregate a topic carries, so an event on the wrong topic is rejected too. */
@@ -95,8 +97,7 @@ export function decodificarEvento<A extends Agregado>(
   }
   if (evento.tipo === 'imovel.salvo') {
     // The schema dropped the private fields: the raw record is the last place they are known.
-    const dados = mascararPrivados(evento.dados, valoresPrivados((bruto as { dados?: unknown }).dados));
-    if (dados !== evento.dados) return { ok: true, evento: { ...evento, dados } };
+    return { ok: true, evento, privados: valoresPrivados((bruto as { dados?: unknown }).dados) };
   }
   return { ok: true, evento };
 }

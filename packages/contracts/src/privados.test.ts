@@ -1,33 +1,23 @@
+// The private values' masking on plain text; the mapping applies it to the text partners read
+// (entities, tags and invisible characters gone: imovel-mapper.test.ts).
 import { describe, expect, it } from 'vitest';
-import { mascararPrivados } from './privados.ts';
+import { mascaraDePrivados, valoresPrivados } from './privados.ts';
 
-const mascarar = (texto: string, nomes: unknown[], codigos: unknown[] = []) => mascararPrivados({ titulo: null, descricao_html: texto }, { nomes, codigos }).descricao_html;
+const mascarar = (texto: string, nomes: unknown[], codigos: unknown[] = []) => mascaraDePrivados({ nomes, codigos })(texto);
 
-describe('mascararPrivados', () => {
+describe('mascaraDePrivados', () => {
   it('masks a private name typed whole or by its first and last words, in any case', () => {
     expect(mascarar('Proprietário Renata Santos Vieira, CPF 1.', ['Renata Santos Vieira'])).toBe('Proprietário [removido], CPF 1.');
     expect(mascarar('Tratar com renata vieira ou RENATA SANTOS VIEIRA.', ['Renata Santos Vieira'])).toBe('Tratar com [removido] ou [removido].');
   });
 
-  it('masks a name whose words an editor split by &nbsp; or several spaces', () => {
-    expect(mascarar('<p>Corretora Ana&nbsp;Souza  Lima</p>', ['Ana Souza Lima'])).toBe('<p>Corretora [removido]</p>');
-  });
-
   it('masks a name in any case, whatever the case the register stored it in', () => {
     expect(mascarar('Falar com Josefina Albuquerque.', ['JOSEFINA ALBUQUERQUE'])).toBe('Falar com [removido].');
-    expect(mascarar('Falar com Josefina Albuquerque.', ['josefina albuquerque'])).toBe('Falar com [removido].');
-    expect(mascararPrivados({ titulo: 'Casa de JOSEFINA ALBUQUERQUE', descricao_html: null }, { nomes: ['Josefina Albuquerque'], codigos: [] }).titulo).toBe('Casa de [removido]');
+    expect(mascarar('Falar com JOSEFINA ALBUQUERQUE.', ['josefina albuquerque'])).toBe('Falar com [removido].');
   });
 
-  it('reads the HTML as partners will: entities decoded, inline tags and comments as nothing, other tags as a space', () => {
-    const [joao, josefina] = [['João Araújo'], ['Josefina Albuquerque']];
-    expect(mascarar('<p>Tratar com Jo&atilde;o Ara&uacute;jo.</p>', joao)).toBe('<p>Tratar com [removido].</p>');
-    expect(mascarar('Tratar com Josefina <b>Albuquerque</b>.', josefina)).toBe('Tratar com [removido]</b>.');
-    expect(mascarar('<span>Josefina</span> Albuquerque', josefina)).toBe('<span>[removido]');
-    expect(mascarar('Josefina Alb<!-- -->uquerque e Josefina&#xA0;Albuquerque', josefina)).toBe('[removido] e [removido]');
-    expect(mascarar('<p>Josefina<br>Albuquerque</p>', josefina)).toBe('<p>[removido]</p>');
-    // Read as text where it is not markup: a lone "&" or "<", an unknown "&name;".
-    expect(mascarar('Sala & cozinha, 1 < 2 &foo; Josefina Albuquerque', josefina)).toBe('Sala & cozinha, 1 < 2 &foo; [removido]');
+  it('masks a name whose words are split by several spaces or a line break', () => {
+    expect(mascarar('Corretora Ana  Souza Lima e Ana\nLima', ['Ana Souza Lima'])).toBe('Corretora [removido] e [removido]');
   });
 
   it('masks a name typed without its particles', () => {
@@ -35,22 +25,32 @@ describe('mascararPrivados', () => {
     expect(mascarar('Proprietária Ana Souza.', ['Ana Maria de Souza'])).toBe('Proprietária [removido].');
   });
 
-  it('masks a code whatever separates its letters and digits', () => {
-    for (const texto of ['CRECI SP 998877', 'creci-sp 998877', 'CRECI-SP <i>998877</i>', 'CRECI&#8209;SP&nbsp;998877']) {
-      expect(mascarar(`Corretor ${texto}.`, [], ['CRECI-SP 998877'])).toMatch(/^Corretor \[removido\](<\/i>)?\.$/);
+  it('masks a code by its letters and digits, whatever separates them, as sent too', () => {
+    for (const texto of ['CRECI-SP 998877', 'CRECI SP 998877', 'creci-sp 998877', 'CRECI\u2011SP 998877', 'CRECI: SP/998877']) {
+      expect(mascarar(`Corretor ${texto}.`, [], ['CRECI-SP 998877'])).toBe('Corretor [removido].');
     }
-    expect(mascarar('Matrícula MAT&#8209;55443-2RI.', [], ['MAT-55443-2RI'])).toBe('Matrícula [removido].');
-    // Digits of the code inside a longer number are another number.
-    expect(mascarar('Outro: CRECI-SP 9988771.', [], ['CRECI-SP 998877'])).toBe('Outro: CRECI-SP 9988771.');
-  });
-
-  it('masks the private codes as sent', () => {
+    for (const codigo of ['CRECI:12345', '12,345-7', 'J_12345', 'CRECI #12345']) {
+      expect(mascarar(`Corretor ${codigo}.`, [], [codigo]), codigo).toBe('Corretor [removido].');
+    }
     expect(mascarar('Ana, CRECI-SP 123456-F. Matrícula 45.678.', [], ['CRECI-SP 123456-F', '45.678'])).toBe('Ana, [removido]. Matrícula [removido].');
   });
 
-  it('leaves what only contains a private value, one-word names and too short codes', () => {
+  it('leaves a code inside a longer number, one split where a list goes on, and too short codes', () => {
+    expect(mascarar('Outro: CRECI-SP 9988771.', [], ['CRECI-SP 998877'])).toBe('Outro: CRECI-SP 9988771.');
+    expect(mascarar('Vagas 12, 345 m².', [], ['12.345'])).toBe('Vagas 12, 345 m².');
+    // Letters and digits are counted, not separators: "1.234" is too short to be a code.
+    expect(mascarar('Lote 1 234.', [], ['1.234'])).toBe('Lote 1 234.');
+  });
+
+  it('leaves what only contains a private value, and one-word names', () => {
     expect(mascarar('Rua Ana Souzana, 10', ['Ana Souza'])).toBe('Rua Ana Souzana, 10');
-    expect(mascarar('Vista para o Centro', ['Centro'], ['123'])).toBe('Vista para o Centro');
+    expect(mascarar('Vista para o Centro', ['Centro'])).toBe('Vista para o Centro');
+    // A surname that is also a word of the text, without the name.
+    expect(mascarar('Casa sobre a rocha', ['Pedro Rocha'])).toBe('Casa sobre a rocha');
+  });
+
+  it('masks overlapping values as one span', () => {
+    expect(mascarar('Tratar com Rita Souza Lima Barreto Santos.', ['Rita Souza Lima', 'Lima Barreto Santos'])).toBe('Tratar com [removido].');
   });
 
   it('keeps the text around a name intact when lower case would change its length (İ)', () => {
@@ -62,12 +62,12 @@ describe('mascararPrivados', () => {
     expect(mascarar('Dono: Pedro D’Ávila.', ['Pedro (Jr.) D’Ávila'])).toBe('Dono: [removido].');
   });
 
-  it('masks the title too, and returns the very record when there is nothing to mask', () => {
-    const registro = { titulo: 'Casa da Renata Vieira', descricao_html: null, outro: 1 };
-    expect(mascararPrivados(registro, { nomes: ['Renata Santos Vieira'], codigos: [] })).toEqual({ titulo: 'Casa da [removido]', descricao_html: null, outro: 1 });
-    expect(mascararPrivados(registro, { nomes: [undefined, null, 42, { nome: 'x' }, 'Ana Souza'], codigos: [undefined, 7] })).toBe(registro);
-    // A surname that is also a word of the text, without the name.
-    const rocha = { titulo: 'Casa sobre a rocha', descricao_html: null };
-    expect(mascararPrivados(rocha, { nomes: ['Pedro Rocha'], codigos: [] })).toBe(rocha);
+  it('ignores values that are no text, and reads them from a raw record whatever its shape', () => {
+    expect(mascarar('Casa da Ana Souza', [undefined, null, 42, { nome: 'x' }], [undefined, 7])).toBe('Casa da Ana Souza');
+    expect(valoresPrivados({ proprietario: { nome: 'Ana Souza' }, corretor: { nome: 'Rui Lima', creci: 'CRECI 1234' }, matricula: '55.443' })).toEqual({
+      nomes: ['Ana Souza', 'Rui Lima'],
+      codigos: ['CRECI 1234', '55.443'],
+    });
+    expect(valoresPrivados('x')).toEqual({ nomes: [undefined, undefined], codigos: [undefined, undefined] });
   });
 });

@@ -85,7 +85,7 @@ function verificar(agregado: 'imovel' | 'condominio', chave: string | null, valo
     expect(MOTIVOS_REJEICAO).toContain(decodificado.motivo);
     return;
   }
-  const preparado = prepararEvento(decodificado.evento, contexto);
+  const preparado = prepararEvento(decodificado.evento, contexto, decodificado.privados);
   if (preparado.tipo !== 'imovel.salvo') return;
   // Well-formed text only: strict JSON readers refuse an escaped half of a UTF-16 pair.
   expect(textosMalFormados(JSON.parse(preparado.documento))).toEqual([]);

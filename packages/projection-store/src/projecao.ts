@@ -1,6 +1,6 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
-import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido } from '@imoveis/contracts';
+import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido, ValoresPrivados } from '@imoveis/contracts';
 import { comNomeCondominio, estaAnunciado, instanteDoLote, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
@@ -32,7 +32,8 @@ export interface ImovelSalvoPreparado {
 
 export type EventoPreparado = ImovelSalvoPreparado | ImovelExcluido | EventoCondominio;
 
-export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto: ContextoProjecao): EventoPreparado {
+/** `privados`: what decoding kept aside of a saved property, masked in its free text. */
+export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto: ContextoProjecao, privados?: ValoresPrivados): EventoPreparado {
   if (evento.tipo !== 'imovel.salvo') return evento;
   const registro = evento.dados;
   return {
@@ -42,7 +43,7 @@ export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto
     codigo: registro.codigo,
     condominioId: registro.condominio_id,
     anunciado: estaAnunciado(registro),
-    documento: serializarDocumento(mapearImovel(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl })),
+    documento: serializarDocumento(mapearImovel(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl, ...(privados && { privados }) })),
   };
 }
 

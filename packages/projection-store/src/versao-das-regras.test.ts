@@ -18,7 +18,7 @@ function digestoDasRegras(): string {
       hash.update('rejeitado\n');
       continue;
     }
-    const preparado = prepararEvento(d.evento, { fotosBaseUrl: 'https://fotos.exemplo.com.br' });
+    const preparado = prepararEvento(d.evento, { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, d.privados);
     // The condominium's name as the writer splices it into a stored document.
     const comNome = preparado.tipo === 'imovel.salvo' ? comNomeCondominio(preparado.documento, 'Edifício Aurora') : '';
     hash.update(`${JSON.stringify(preparado)} ${comNome}\n`);

@@ -18,7 +18,7 @@ export function prepararMensagens(agregado: Agregado, mensagens: readonly Mensag
     if (valor === null) return null;
     try {
       const decodificado = decodificarEvento(agregado, chave, valor);
-      return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto) } : decodificado;
+      return decodificado.ok ? { ok: true, evento: prepararEvento(decodificado.evento, contexto, decodificado.privados) } : decodificado;
     } catch (erro) {
       // A throw here is a defect of ours, on one event: failing the chunk would retry it for ever.
       return { ok: false, motivo: 'falha-no-preparo', detalhe: `o preparo falhou: ${ondeFalhou(erro)}` };

@@ -216,6 +216,32 @@ describe('mapearImovel', () => {
     expect(documento.descricao).toBe('Ligue [removido]');
   });
 
+  describe('the record\'s private values, masked in the text partners read', () => {
+    const privados = { nomes: ['Josefina Albuquerque', 'Rui Lima'], codigos: ['CRECI-SP 998877'] };
+    const descricao = (html: string) => mapearImovel(registro({ descricao_html: html }), { ...contexto, privados }).descricao;
+
+    it.each([
+      // Entities, tags an editor writes (known or not), comments, invisible characters.
+      ['Falar com Jose&shy;fina Albu&#8203;querque', 'Falar com [removido]'],
+      ['Falar com Josefina Albu<del>querque</del> hoje', 'Falar com [removido] hoje'],
+      ['Falar com Josefina Albu<o:p>querque</o:p>', 'Falar com [removido]'],
+      ['Falar com Josefin&#x0000000061; Albuquerque', 'Falar com [removido]'],
+      ['<!--> Josefina Albuquerque -->', '[removido] -->'],
+      ['Josefina <b title=">">Albuquerque</b>', '[removido]'],
+      ['<p>Josefina</p><p>Albuquerque</p>', '[removido]'],
+      ['<style>.x{} Josefina</style> Albuquerque. <p>Resto: 3 quartos.</p>', 'Albuquerque.\n\nResto: 3 quartos.'],
+      ['Corretor Rui <i>Lima</i>, CRECI&nbsp;SP <b>998877</b>.', 'Corretor [removido], [removido].'],
+    ])('%j', (html, esperado) => {
+      expect(descricao(html)).toBe(esperado);
+    });
+
+    it('in the title too, and not without the values', () => {
+      const documento = mapearImovel(registro({ titulo: 'Casa de JOSE\u00adFINA ALBUQUERQUE' }), { ...contexto, privados });
+      expect(documento.titulo).toBe('Casa de [removido]');
+      expect(mapearImovel(registro({ titulo: 'Casa de Josefina Albuquerque' }), contexto).titulo).toBe('Casa de Josefina Albuquerque');
+    });
+  });
+
   it('removes a telephone split by inline HTML tags in the description', () => {
     expect(mapearImovel(registro({ descricao_html: '<p>Ligue (11) <b>98765</b>-4321</p>' }), contexto).descricao).toBe('Ligue [removido]');
   });

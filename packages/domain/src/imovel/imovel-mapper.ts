@@ -4,8 +4,10 @@ import {
   FINALIDADES,
   MOBILIADO,
   STATUS_COMERCIAIS,
+  mascaraDePrivados,
   type DocumentoImovel,
   type ImovelRegistro,
+  type ValoresPrivados,
 } from '@imoveis/contracts';
 import { mapearCaracteristicas } from './caracteristicas.ts';
 import { mapearEndereco } from './endereco.ts';
@@ -22,6 +24,11 @@ export interface ContextoMapeamento {
   nomeCondominio: string | null;
   /** Public (watermarking) base address photos are served from. */
   fotosBaseUrl: string;
+  /**
+   * The record's private values (decoding keeps them beside the event), masked in `titulo` and
+   * `descricao` as partners read them. Only the projector's preparing step has them.
+   */
+  privados?: ValoresPrivados;
 }
 
 function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
@@ -31,9 +38,9 @@ function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
 }
 
 /** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
-function titulo(valor: string | null, tipo: string | null, codigo: string): string {
+function titulo(valor: string | null, tipo: string | null, codigo: string, semPrivados: (texto: string) => string): string {
   const digitado = aparado(valor === null ? null : semInvisiveis(valor));
-  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(digitado);
+  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(semPrivados(digitado));
 }
 
 /**
@@ -46,10 +53,12 @@ function emUtc(dataHora: string | null): string | null {
   return iso.length === 'AAAA-MM-DDTHH:MM:SS.mmmZ'.length ? iso : null;
 }
 
-function descricao(html: string | null): string | null {
+function descricao(html: string | null, semPrivados: (texto: string) => string): string | null {
   const texto = htmlParaTexto(html);
-  return texto === null ? null : removerContatos(texto);
+  return texto === null ? null : removerContatos(semPrivados(texto));
 }
+
+const comoEsta = (texto: string): string => texto;
 
 /**
  * The partner document of a property, without `atualizado_em` (the projector's commit instant).
@@ -60,6 +69,7 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
   const finalidade = umDosPermitidos(FINALIDADES, registro.finalidade);
   const endereco = mapearEndereco(registro.endereco);
   const valores = mapearValores(registro.valores, finalidade);
+  const semPrivados = contexto.privados === undefined ? comoEsta : mascaraDePrivados(contexto.privados);
   return {
     id: registro.id,
     codigo: registro.codigo,
@@ -69,8 +79,8 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
     finalidade,
     status_comercial: umDosPermitidos(STATUS_COMERCIAIS, registro.situacao),
     lancamento: registro.lancamento ?? false,
-    titulo: titulo(registro.titulo, tipo, registro.codigo),
-    descricao: descricao(registro.descricao_html),
+    titulo: titulo(registro.titulo, tipo, registro.codigo, semPrivados),
+    descricao: descricao(registro.descricao_html, semPrivados),
     logradouro: endereco.logradouro,
     numero: endereco.numero,
     complemento: endereco.complemento,

@@ -29,7 +29,9 @@ describe('privacy over generated register data', () => {
     if (!d.ok || d.evento.tipo !== 'imovel.salvo') return [];
     const { dados } = d.evento;
     const privados = (JSON.parse(r.valor) as { dados: Privados }).dados;
-    return [{ dados, privados, documento: mapearImovel(dados, { fotosBaseUrl: FOTOS_BASE_URL, nomeCondominio: null }) }];
+    // What decoding kept aside, for the mapping to mask, as the projector's preparing step passes it.
+    const contexto = { fotosBaseUrl: FOTOS_BASE_URL, nomeCondominio: null, ...(d.privados && { privados: d.privados }) };
+    return [{ dados, privados, documento: mapearImovel(dados, contexto) }];
   });
 
   it('sends no contact typed into titulo or descricao, however it was written', () => {

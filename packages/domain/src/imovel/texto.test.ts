@@ -114,7 +114,9 @@ describe('removerContatos', () => {
 
   it('replaces a number glued to the word before it when it is split like one, or whole with its area code', () => {
     expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
-    expect(removerContatos('Tel11987654321 ou tel1133334444.')).toBe('Tel[removido] ou tel[removido].');
+    expect(removerContatos('Tel11987654321 ou cel21998765432.')).toBe('Tel[removido] ou cel[removido].');
+    // Ten digits glued to letters are as often a product code.
+    expect(removerContatos('Ref ap1234567890.')).toBe('Ref ap1234567890.');
   });
 
   it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
@@ -162,6 +164,9 @@ describe('removerContatos', () => {
     'aumento de +12.500.000',
     '- Área do terreno: 10000\n- 2500 m² construídos',
     'Área 120\n150 180 95',
+    // Dashed like a CPF, with check digits that are not valid; a URL before a handle.
+    'Áreas 120-145-200-30 m²',
+    'Siga https://instagram.com/@imobiliaria.sp',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });
@@ -195,6 +200,13 @@ describe('semInvisiveis', () => {
       expect(removerContatos(semInvisiveis(`Ligue ${texto}.`))).toBe('Ligue [removido].');
     }
     expect(removerContatos(semInvisiveis('joao\u200b@gmail.com e joao@gmail\u200c.com'))).toBe('[removido] e [removido]');
+  });
+
+  it('drops every default-ignorable character, variation selectors and joiners next to digits included', () => {
+    for (const texto of ['9876\ufe0f5-4321', '9876\u034f5-4321', '98765\u180e4321', '98765\u{e0020}4321', '98765\u31644321']) {
+      expect(removerContatos(semInvisiveis(`Ligue ${texto}.`)), JSON.stringify(texto)).toBe('Ligue [removido].');
+    }
+    expect(removerContatos(semInvisiveis('joao\u034f@gmail.com'))).toBe('[removido]');
   });
 
   it('keeps the joiner between emoji, and text with nothing invisible as it is', () => {

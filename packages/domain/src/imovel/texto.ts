@@ -18,13 +18,15 @@ export function htmlParaTexto(html: string | null): string | null {
 }
 
 /**
- * Characters a reader does not see: the soft hyphen, zero-width space, word joiner, BOM, direction
- * marks and overrides; the zero-width (non-)joiner next to a Latin letter, a digit, `@` or `.`
- * (between emoji it joins them into one). Typed or pasted inside a telephone number or an e-mail
- * address, they would hide it from the patterns below while partners still read it.
+ * Characters a reader does not see (Unicode's default-ignorable ones: the soft hyphen, zero-width
+ * space, word joiner, BOM, direction marks, variation selectors…), but for the joiners and
+ * variation selectors between emoji, where they make one picture of several. Typed or pasted
+ * inside a telephone number, an e-mail address or a name, they would hide it from the patterns
+ * below while partners still read it.
  */
-const INVISIVEL = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|(?<=[0-9A-Za-z@.])[\u200c\u200d]+|[\u200c\u200d]+(?=[0-9A-Za-z@.])/g;
-const TALVEZ_INVISIVEL = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const JUNTOR = String.raw`(?:\u200c|\u200d|\ufe0e|\ufe0f)`;
+const INVISIVEL = new RegExp(String.raw`(?!${JUNTOR})\p{Default_Ignorable_Code_Point}|(?<=[0-9A-Za-z@.])${JUNTOR}+|${JUNTOR}+(?=[0-9A-Za-z@.])`, 'gu');
+const TALVEZ_INVISIVEL = /\p{Default_Ignorable_Code_Point}/u;
 
 /** `texto` without the characters a reader does not see (most texts have none: one scan). */
 export function semInvisiveis(texto: string): string {
@@ -80,23 +82,35 @@ const SEP = String.raw`[ \t\u00a0.\-\u2010-\u2014]`;
 const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
 /** A space on one line. */
 const ESPACO = String.raw`[ \t\u00a0]`;
-/** Before the check digits of a CPF or CNPJ: a dash (spaces around it too) or a space. */
-const ANTES_DO_DV = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0])?`;
-/** Between the groups of a CPF or CNPJ: a dot, or a dash as some type it (`529-982-247-25`). */
+/** Before the check digits of a CPF or CNPJ: a dash or a space. */
+const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
+/** Likewise, or a dash with spaces around it (`529.982.247 - 25`). */
+const ANTES_DO_DV_ESPACADO = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0])?`;
+/** Between the groups of a CPF or CNPJ as some type them: a dot or a dash (`529-982-247-25`). */
 const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
 
-/** The local part takes every sign an address may hold (`joao#x@`, `a&b@`), so none of it is left behind. */
-const EMAIL = /[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/**
+ * The local part takes the signs an address may hold (`joao#x@`, `a&b@`), so none of it is left
+ * behind; not `/` or `?`, which end a URL's path before a handle (`instagram.com/@imobiliaria`).
+ */
+const EMAIL = /[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** CNPJ `##.###.###/####-##` or 14 digits, as formatted or not at all. */
-const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits, likewise. */
-const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /**
  * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
  * shape of a list of numbers too, so only valid check digits make them documents.
  */
 const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+/**
+ * CNPJ and CPF with dashes between their groups, a dot for the CNPJ's slash, or a dash with spaces
+ * before the check digits (`529-982-247-25`, `12.345.678.0001-95`, `529.982.247 - 25`): the shape
+ * of a list of measures too (`120-145-200-30`), so only valid check digits make them documents.
+ */
+const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
 const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
 /**
@@ -115,12 +129,10 @@ const TELEFONE = new RegExp(
 const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_NUMERO}`, 'gu');
 /**
  * A number glued to the word before it: a mobile or landline number split by a dash
- * ("Ligue98765-4321"), or a whole one with its area code ("Tel11987654321", 10 or 11 digits).
+ * ("Ligue98765-4321"), or a whole mobile number with its area code ("Tel11987654321"; ten digits
+ * glued to letters are as often a product code).
  */
-const TELEFONE_COLADO = new RegExp(
-  String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}(?:9\d{8}|[2-5]\d{7}))${FIM_NUMERO}`,
-  'gu',
-);
+const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_NUMERO}`, 'gu');
 /**
  * A number with a country code (`+55` too): `+`, the code, then groups (some in parentheses) of 8
  * or more digits in all, split by a space or a dash; the last group of four may follow a dash
@@ -168,8 +180,8 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
 const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
   valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
-const substituirCnpjEspacado = documentoValido((digitos) => isValidCnpj(digitos));
-const substituirCpfEspacado = documentoValido(isValidCpf);
+const substituirCnpjSeValido = documentoValido((digitos) => isValidCnpj(digitos));
+const substituirCpfSeValido = documentoValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
@@ -196,9 +208,9 @@ export function removerContatos(texto: string): string {
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
-  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_ESPACADO, substituirCnpjEspacado);
+  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_ESPACADO, substituirCnpjSeValido).replace(CNPJ_OUTRO, substituirCnpjSeValido);
   if (n >= 11) {
-    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfEspacado);
+    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfSeValido).replace(CPF_OUTRO, substituirCpfSeValido);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
   // Another country's number first: its groups could pass for a DDD and a local number.
