@@ -37,6 +37,8 @@ interface Forma {
   separador: RegExp;
   /** A code's separators as sent (`12,345-7`), which stand between its parts too. */
   enviados?: readonly string[];
+  /** Letters and digits in all: longer forms are looked for first. */
+  tamanho: number;
 }
 
 /**
@@ -47,7 +49,7 @@ interface Forma {
  */
 function formas({ nomes, codigos }: ValoresPrivados): Forma[] {
   const resultado: Forma[] = [];
-  const nome = (palavras: string[]) => resultado.push({ palavras, separador: ENTRE_PALAVRAS });
+  const nome = (palavras: string[]) => resultado.push({ palavras, separador: ENTRE_PALAVRAS, tamanho: somaDosTamanhos(palavras) });
   for (const valor of nomes) {
     const palavras = typeof valor === 'string' ? emMinusculas(valor.trim()).split(/\s+/) : [];
     if (palavras.length < 2) continue;
@@ -57,13 +59,36 @@ function formas({ nomes, codigos }: ValoresPrivados): Forma[] {
     if (semParticulas.length > 2) nome([semParticulas[0]!, semParticulas.at(-1)!]);
   }
   for (const valor of codigos) {
-    const aparado = typeof valor === 'string' ? emMinusculas(valor.trim()) : '';
-    const partes = aparado.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    const enviados = aparado.match(/(?<=[\p{L}\p{N}])[^\p{L}\p{N}]+(?=[\p{L}\p{N}])/gu) ?? [];
-    if (partes.join('').length >= TAMANHO_MINIMO_CODIGO) resultado.push({ palavras: partes, separador: ENTRE_PARTES, enviados });
+    if (typeof valor !== 'string') continue;
+    const { partes, enviados } = partesDoCodigo(emMinusculas(valor.trim()));
+    const tamanho = somaDosTamanhos(partes);
+    if (tamanho >= TAMANHO_MINIMO_CODIGO) resultado.push({ palavras: partes, separador: ENTRE_PARTES, enviados, tamanho });
   }
-  const tamanho = (f: Forma) => f.palavras.reduce((soma, p) => soma + p.length, 0);
-  return resultado.length < 2 ? resultado : resultado.sort((a, b) => tamanho(b) - tamanho(a));
+  return resultado.length < 2 ? resultado : resultado.sort((a, b) => b.tamanho - a.tamanho);
+}
+
+const somaDosTamanhos = (palavras: readonly string[]): number => palavras.reduce((soma, p) => soma + p.length, 0);
+
+/** A letter or a digit: ASCII ones at a glance, others by their Unicode category. */
+function letraOuDigito(c: string): boolean {
+  const n = c.charCodeAt(0);
+  if (n < 0x80) return (n >= 0x30 && n <= 0x39) || (n >= 0x61 && n <= 0x7a) || (n >= 0x41 && n <= 0x5a);
+  return LETRA_OU_DIGITO_UNICODE.test(c);
+}
+const LETRA_OU_DIGITO_UNICODE = /[\p{L}\p{N}]/u;
+
+/** A code's runs of letters and digits, and what separates them as sent (`12,345-7`: `,` and `-`). */
+function partesDoCodigo(codigo: string): { partes: string[]; enviados: string[] } {
+  const partes: string[] = [];
+  const enviados: string[] = [];
+  let inicio = 0;
+  for (let i = 0; i <= codigo.length; i++) {
+    if (i < codigo.length && letraOuDigito(codigo[i]!) === letraOuDigito(codigo[inicio]!)) continue;
+    if (letraOuDigito(codigo[inicio] ?? '')) partes.push(codigo.slice(inicio, i));
+    else if (partes.length > 0 && i < codigo.length) enviados.push(codigo.slice(inicio, i));
+    inicio = i;
+  }
+  return { partes, enviados };
 }
 
 /** Where `palavras`, parted by `separador`, start in `texto` at `i`: their end, or -1. */
