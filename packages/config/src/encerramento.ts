@@ -34,6 +34,8 @@ interface RegistroDeParada {
  * outlasts `prazoMs`. A stop signal after the first Ctrl-C's exits at once (1).
  */
 export function encerrarComGraca(prazoMs: number, log: RegistroDeParada, fechar: () => Promise<void>): void {
+  /** The stop under way (after an error, or another signal close-with-grace knows): `fechar` runs once. */
+  let encerrando = false;
   const graca = closeWithGrace(
     {
       delay: prazoMs,
@@ -44,19 +46,19 @@ export function encerrarComGraca(prazoMs: number, log: RegistroDeParada, fechar:
       onSecondSignal: (sinal) => log.error({ signal: sinal }, 'outro sinal ao encerrar: saindo'),
     },
     async ({ err, signal }) => {
+      encerrando = true;
       if (err) log.error({ err }, 'encerrando após erro');
       else if (signal) log.info({ signal }, 'encerrando');
       await fechar();
     },
   );
-  aoSinalDeParada(
-    (sinal) => {
-      log.info({ signal: sinal }, 'encerrando');
-      graca.close();
-    },
-    (sinal) => {
-      log.error({ signal: sinal }, 'segundo sinal: saindo sem terminar o encerramento');
-      process.exit(1);
-    },
-  );
+  const sairJa = (sinal: NodeJS.Signals) => {
+    log.error({ signal: sinal }, 'segundo sinal: saindo sem terminar o encerramento');
+    process.exit(1);
+  };
+  aoSinalDeParada((sinal) => {
+    if (encerrando) return sairJa(sinal);
+    log.info({ signal: sinal }, 'encerrando');
+    graca.close();
+  }, sairJa);
 }

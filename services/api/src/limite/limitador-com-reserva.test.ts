@@ -120,14 +120,27 @@ describe('LimitadorComReserva', () => {
     expect(outro.redis.redis.listenerCount('close')).toBe(0);
   });
 
-  it('says why the connection was lost: a wrong password is not a Redis that is down', () => {
+  it('says why the connection was lost (a wrong password is not a Redis that is down), and not a cause it recovered from', () => {
     const linhas: { msg: string; err?: { message: string } }[] = [];
     const logger = pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
     const { redis } = montar(1, logger);
+    // An error the connection recovered from is no cause of a later loss.
+    redis.redis.emit('error', new Error('ECONNRESET'));
+    redis.redis.emit('ready');
     redis.redis.emit('error', new Error('WRONGPASS invalid username-password pair or user is disabled.'));
     redis.redis.emit('close');
     expect(linhas).toEqual([
       expect.objectContaining({ msg: expect.stringMatching(/^Redis indisponível/), err: expect.objectContaining({ message: 'conexão com o Redis perdida: WRONGPASS invalid username-password pair or user is disabled.' }) }),
     ]);
+  });
+
+  it('names no stale cause after the connection came back', () => {
+    const linhas: { err?: { message: string } }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
+    const { redis } = montar(1, logger);
+    redis.redis.emit('error', new Error('ECONNREFUSED'));
+    redis.redis.emit('ready');
+    redis.redis.emit('close');
+    expect(linhas[0]?.err?.message).toBe('conexão com o Redis perdida');
   });
 });

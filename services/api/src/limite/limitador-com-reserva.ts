@@ -39,6 +39,10 @@ export class LimitadorComReserva implements Limitador {
   readonly #aoErrar = (erro: Error): void => {
     this.#ultimoErro = erro;
   };
+  /** Connected again: an earlier error is not why a later connection is lost. */
+  readonly #aoConectar = (): void => {
+    this.#ultimoErro = null;
+  };
   readonly #aoPerderConexao = (): void => {
     const causa = this.#ultimoErro === null ? '' : `: ${this.#ultimoErro.message}`;
     if (!this.#fechado) this.#mudarPara('reserva', new Error(`conexão com o Redis perdida${causa}`));
@@ -63,7 +67,7 @@ export class LimitadorComReserva implements Limitador {
     this.#aoDecidirNaReserva = opcoes.aoDecidirNaReserva ?? (() => {});
     this.#aoMudarModo = opcoes.aoMudarModo ?? (() => {});
     // A lost connection is a fallback now, not at the next request: an idle API says so too.
-    this.#redis.redis.on('close', this.#aoPerderConexao).on('error', this.#aoErrar);
+    this.#redis.redis.on('close', this.#aoPerderConexao).on('error', this.#aoErrar).on('ready', this.#aoConectar);
   }
 
   get modo(): ModoLimitador {
@@ -79,7 +83,6 @@ export class LimitadorComReserva implements Limitador {
         this.#desvioMs = agoraMs - enviadoEm;
         // A late answer to a request sent before another one failed does not end the pause.
         if (this.#agora() >= this.#tentarRedisApos) this.#mudarPara('redis', null);
-        this.#ultimoErro = null;
         if (!decisao.admitido) {
           const local = this.#local.consultarEm(chave, agoraMs);
           return !local.admitido && local.reinicioS > decisao.reinicioS ? local : decisao;
@@ -101,7 +104,7 @@ export class LimitadorComReserva implements Limitador {
 
   async close(): Promise<void> {
     this.#fechado = true;
-    this.#redis.redis.off('close', this.#aoPerderConexao).off('error', this.#aoErrar);
+    this.#redis.redis.off('close', this.#aoPerderConexao).off('error', this.#aoErrar).off('ready', this.#aoConectar);
     await this.#redis.close();
   }
 
