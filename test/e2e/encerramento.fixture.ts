@@ -8,5 +8,6 @@ encerrarComGraca(10_000, log, async () => {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 });
 console.log('pronto');
-if (process.argv.includes('erro')) setTimeout(() => Promise.reject(new Error('falha de teste')), 100);
+// An unhandled rejection, as a defect would leave one.
+if (process.argv.includes('erro')) setTimeout(() => void Promise.reject(new Error('falha de teste')), 100);
 setInterval(() => {}, 1_000);
