@@ -105,7 +105,11 @@ describe('decodificarEvento', () => {
     const d = decodificarEvento('imovel', ID, salvo({ ...privados, titulo: 'Casa da Renata Vieira' }));
     expect(d).toMatchObject({
       ok: true,
-      privados: { nomes: ['Renata Santos Vieira', 'Ana Souza'], codigos: ['CRECI-SP 123456-F', '45.678'] },
+      privados: {
+        nomes: ['Renata Santos Vieira', 'Ana Souza'],
+        codigos: ['CRECI-SP 123456-F', '45.678', 'r@x.com', 'a@x.com'],
+        numeros: ['(11) 98765-4321', '(11) 3333-4444', '529.982.247-25'],
+      },
       evento: { dados: { titulo: 'Casa da Renata Vieira' } },
     });
     expect(d.ok && Object.keys(d.evento.dados).filter((k) => k in privados)).toEqual([]);

@@ -49,6 +49,38 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Casa sobre a rocha', ['Pedro Rocha'])).toBe('Casa sobre a rocha');
   });
 
+  it('masks a name typed without its accents, or with them as combining marks', () => {
+    expect(mascarar('Tratar com Joao Goncalves de Araujo ou JOÃO ARAÚJO.', ['João Gonçalves de Araújo'])).toBe('Tratar com [removido] ou [removido].');
+    expect(mascarar('Dono: Joa\u0303o Arau\u0301jo.', ['João Araújo'])).toBe('Dono: [removido].');
+    expect(mascarar('Dono: João Araújo.', ['Joa\u0303o Arau\u0301jo'])).toBe('Dono: [removido].');
+  });
+
+  it('masks a name without its title or suffix, or by its first name, particle and surname', () => {
+    expect(mascarar('Falar com Renata Santos Vieira.', ['Dra. Renata Santos Vieira'])).toBe('Falar com [removido].');
+    expect(mascarar('Falar com José Carlos da Silva ou José Silva.', ['José Carlos da Silva Filho'])).toBe('Falar com [removido] ou [removido].');
+    expect(mascarar('Falar com Carlos da Silva.', ['Carlos Eduardo da Silva'])).toBe('Falar com [removido].');
+    expect(mascarar('Siga @renata.vieira ou Ana-Maria Souza.', ['Renata Vieira', 'Ana Maria Souza'])).toBe('Siga @[removido] ou [removido].');
+  });
+
+  it('masks a code by its number alone, however it is grouped', () => {
+    const creci = ['CRECI-SP 123456-F'];
+    for (const texto of ['CRECI 123456-F', 'CRECI-SP 123456', 'CRECI-SP nº 123456-F', 'CRECI-SP: 123.456-F', 'CRECI- SP 123456-F']) {
+      expect(mascarar(`Corretora ${texto}.`, [], creci), texto).not.toMatch(/123\.?456/);
+    }
+    const matricula = ['123.456 - 7º CRI de São Paulo'];
+    expect(mascarar('Matrícula 123.456 no 7º CRI.', [], matricula)).toBe('Matrícula [removido] no 7º CRI.');
+    expect(mascarar('Matrícula 123456.', [], matricula)).toBe('Matrícula [removido].');
+  });
+
+  it('masks the owner\'s and the agent\'s telephones and the owner\'s CPF by their digits, in any grouping', () => {
+    const m = mascaraDePrivados({ nomes: [], codigos: ['josefina.privada@gmail.com'], numeros: ['(11) 97777-1234', '529.982.247-25'] });
+    expect(m('Tel 11 97777 12 34 ou 977771234.')).toBe('Tel [removido] ou [removido].');
+    expect(m('CPF 529/982/247-25.')).toBe('CPF [removido].');
+    expect(m('E-mail JOSEFINA.PRIVADA@GMAIL.COM.')).toBe('E-mail [removido].');
+    // Other numbers stay.
+    expect(m('R$ 450.000, 120 m², IPTU 1.200.')).toBe('R$ 450.000, 120 m², IPTU 1.200.');
+  });
+
   it('masks overlapping values as one span', () => {
     expect(mascarar('Tratar com Rita Souza Lima Barreto Santos.', ['Rita Souza Lima', 'Lima Barreto Santos'])).toBe('Tratar com [removido].');
   });
@@ -64,10 +96,16 @@ describe('mascaraDePrivados', () => {
 
   it('ignores values that are no text, and reads them from a raw record whatever its shape', () => {
     expect(mascarar('Casa da Ana Souza', [undefined, null, 42, { nome: 'x' }], [undefined, 7])).toBe('Casa da Ana Souza');
-    expect(valoresPrivados({ proprietario: { nome: 'Ana Souza' }, corretor: { nome: 'Rui Lima', creci: 'CRECI 1234' }, matricula: '55.443' })).toEqual({
+    const registro = {
+      proprietario: { nome: 'Ana Souza', cpf: '529.982.247-25', telefone: '(11) 98765-4321', email: 'ana@x.com' },
+      corretor: { nome: 'Rui Lima', creci: 'CRECI 1234', telefone: '(21) 3333-4444', email: 'rui@y.com' },
+      matricula: '55.443',
+    };
+    expect(valoresPrivados(registro)).toEqual({
       nomes: ['Ana Souza', 'Rui Lima'],
-      codigos: ['CRECI 1234', '55.443'],
+      codigos: ['CRECI 1234', '55.443', 'ana@x.com', 'rui@y.com'],
+      numeros: ['(11) 98765-4321', '(21) 3333-4444', '529.982.247-25'],
     });
-    expect(valoresPrivados('x')).toEqual({ nomes: [undefined, undefined], codigos: [undefined, undefined] });
+    expect(valoresPrivados('x')).toEqual({ nomes: [undefined, undefined], codigos: [undefined, undefined, undefined, undefined], numeros: [undefined, undefined, undefined] });
   });
 });

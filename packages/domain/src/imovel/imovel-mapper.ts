@@ -40,7 +40,7 @@ function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
 /** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
 function titulo(valor: string | null, tipo: string | null, codigo: string, semPrivados: (texto: string) => string): string {
   const digitado = aparado(valor === null ? null : semInvisiveis(valor));
-  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : removerContatos(semPrivados(digitado));
+  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : semPrivados(removerContatos(digitado));
 }
 
 /**
@@ -55,7 +55,9 @@ function emUtc(dataHora: string | null): string | null {
 
 function descricao(html: string | null, semPrivados: (texto: string) => string): string | null {
   const texto = htmlParaTexto(html);
-  return texto === null ? null : removerContatos(semPrivados(texto));
+  // Contacts by their shape first (a telephone with its area code goes whole), then what is left
+  // of the record's own private values, typed in a shape the patterns do not know.
+  return texto === null ? null : semPrivados(removerContatos(texto));
 }
 
 const comoEsta = (texto: string): string => texto;

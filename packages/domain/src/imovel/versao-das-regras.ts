@@ -11,4 +11,7 @@
 // 3: private names and codes found as partners read the text (any case, entities, tags); invisible
 // characters dropped; more contact shapes; photo keys with a `.` segment left out; `uf` in Latin
 // letters only (2026-11-23).
-export const VERSAO_DAS_REGRAS = 3;
+// 4: private values masked in the plain text partners read: names without accents, titles or
+// suffixes; codes and the owner's and agent's telephones, CPF and e-mails by their digits or as
+// sent (2026-11-23, after two reviews of 3).
+export const VERSAO_DAS_REGRAS = 4;
