@@ -101,7 +101,8 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
   for (const valor of numeros) {
     if (typeof valor !== 'string') continue;
     const digitos = valor.replace(/\D/g, '');
-    // A telephone is typed with or without its country and area codes: its last eight digits.
+    // A telephone is typed with or without its country and area codes: its last eight digits
+    // (also inside a CPF's eleven). A CPF that does not read as area code + mobile: all eleven.
     const alvo = digitos.length === 11 && !/^\d{2}9/.test(digitos) ? digitos : digitos.slice(-8);
     if (alvo.length >= DIGITOS_MINIMOS) digitosAlvo.push({ digitos: alvo, exato: false });
   }
