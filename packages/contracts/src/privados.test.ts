@@ -77,6 +77,8 @@ describe('mascaraDePrivados', () => {
     expect(m('Tel 11 97777 12 34 ou 977771234.')).toBe('Tel [removido] ou [removido].');
     expect(m('CPF 529/982/247-25.')).toBe('CPF [removido].');
     expect(m('E-mail JOSEFINA.PRIVADA@GMAIL.COM.')).toBe('E-mail [removido].');
+    // Glued to a word, as a hurried agent types it.
+    expect(m('Tel1197777123 4 ou fone1197777-1234.')).toBe('Tel[removido] ou fone[removido].');
     // Other numbers stay.
     expect(m('R$ 450.000, 120 m², IPTU 1.200.')).toBe('R$ 450.000, 120 m², IPTU 1.200.');
   });

@@ -142,8 +142,9 @@ function partesDoCodigo(codigo: string): { partes: string[]; enviados: string[] 
 
 /**
  * Runs of digits in groups split by one space, dot, dash, slash or parenthesis (`11 97777 12 34`,
- * `529/982/247-25`, `123.456`), not glued to a letter or a digit, with where each starts and ends.
- * By hand: a pattern over every text cost more than all the rest of the masking.
+ * `529/982/247-25`, `123.456`), with where each starts and ends; glued to a word too
+ * (`Tel11977771234`, `CRECI123456`): only the record's own numbers are looked for in them. By
+ * hand: a pattern over every text cost more than all the rest of the masking.
  */
 function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: number; digitos: string }[] {
   const sequencias: { inicio: number; fim: number; digitos: string }[] = [];
@@ -167,7 +168,7 @@ function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: 
       else break;
     }
     i = fim;
-    if (digitos < minimo || colado(texto.charCodeAt(inicio - 1)) || colado(texto.charCodeAt(fim))) continue;
+    if (digitos < minimo) continue;
     sequencias.push({ inicio, fim, digitos: texto.slice(inicio, fim).replace(/\D/g, '') });
   }
   return sequencias;
@@ -175,8 +176,6 @@ function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: 
 const ehDigito = (c: number): boolean => c >= 0x30 && c <= 0x39;
 /** Space, tab, `.`, `-`, `/`, `(`, `)`. */
 const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29]);
-/** A letter or digit (of folded text) next to a run: it is part of a word or a code, not a number of its own. */
-const colado = (c: number): boolean => ehDigito(c) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c >= 0xc0;
 
 /**
  * Folded for comparison: lower case, without accents (agents type "Joao" for "João"; text pasted
