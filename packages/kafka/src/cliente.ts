@@ -52,12 +52,18 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
     }
     return admin;
   };
+  const topicosAusentes = async (nomes: readonly string[]): Promise<string[]> => {
+    const existentes = new Set(await (await obterAdmin()).listTopics());
+    return nomes.filter((nome) => !existentes.has(nome));
+  };
 
   return {
+    topicosAusentes,
+
     async criarTopicos(topicos) {
       const adm = await obterAdmin();
-      const existentes = new Set(await adm.listTopics());
-      const novos = topicos.filter((t) => !existentes.has(t.nome));
+      const ausentes = new Set(await topicosAusentes(topicos.map((t) => t.nome)));
+      const novos = topicos.filter((t) => ausentes.has(t.nome));
       if (novos.length === 0) return;
       // kafkajs's own wait for leaders retries only LEADER_NOT_AVAILABLE; a KRaft broker may
       // first answer that it does not host the new partition (UNKNOWN_TOPIC_OR_PARTITION).
@@ -74,11 +80,6 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
         })),
       });
       await esperarLideres(adm, novos.map((t) => t.nome));
-    },
-
-    async topicosAusentes(nomes) {
-      const existentes = new Set(await (await obterAdmin()).listTopics());
-      return nomes.filter((nome) => !existentes.has(nome));
     },
 
     async descreverTopico(nome) {
@@ -125,7 +126,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
 
     async lerTopico(topico, aoLer, { limiteMs = 60_000 } = {}) {
       const adm = await obterAdmin();
-      if (!(await adm.listTopics()).includes(topico)) return 0;
+      if ((await topicosAusentes([topico])).length > 0) return 0;
       // Up to the last offset each partition holds now; an empty partition has nothing to wait for.
       const faltam = new Map(
         (await adm.fetchTopicOffsets(topico)).filter((o) => BigInt(o.high) > BigInt(o.low)).map((o) => [o.partition, BigInt(o.high) - 1n]),
