@@ -62,6 +62,15 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Siga @renata.vieira ou Ana-Maria Souza.', ['Renata Vieira', 'Ana Maria Souza'])).toBe('Siga @[removido] ou [removido].');
   });
 
+  it('masks a name typed with its middle names as initials, or surname first', () => {
+    expect(mascarar('Falar com Renata S. Vieira ou renata s vieira.', ['Renata Santos Vieira'])).toBe('Falar com [removido] ou [removido].');
+    expect(mascarar('Dono: Carlos E. da Silva. Ou Carlos E.M. Silva.', ['Carlos Eduardo Moreira da Silva'])).toBe('Dono: [removido]. Ou [removido].');
+    expect(mascarar('Dono: Renata S Vieira.', ['Renata S Vieira'])).toBe('Dono: [removido].');
+    expect(mascarar('Dono: Vieira, Renata. Corretor: SILVA CARLOS.', ['Renata Santos Vieira', 'Carlos da Silva'])).toBe('Dono: [removido]. Corretor: [removido].');
+    // Only the middle names' initials: another letter between first and last name is other text.
+    expect(mascarar('Renata X. Vieira e Renata Santosa Vieira', ['Renata Santos Vieira'])).toBe('Renata X. Vieira e Renata Santosa Vieira');
+  });
+
   it('masks a code by its number alone, however it is grouped', () => {
     const creci = ['CRECI-SP 123456-F'];
     for (const texto of ['CRECI 123456-F', 'CRECI-SP 123456', 'CRECI-SP nº 123456-F', 'CRECI-SP: 123.456-F', 'CRECI- SP 123456-F']) {

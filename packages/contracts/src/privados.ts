@@ -12,6 +12,8 @@ const LETRA_OU_DIGITO = /[0-9a-z\u00c0-\u024f]/;
 
 /** Between a name's words: whitespace (a line break too), or `-`, `_`, `.` (`Ana-Maria`, `ana.souza`). */
 const ENTRE_PALAVRAS = /[\s\-_.]/;
+/** Between a surname and the first name after it: whitespace or a comma. */
+const ENTRE_SOBRENOME_E_NOME = /[\s,]/;
 /**
  * Between a code's letters and digits: anything but a letter, a digit, or what ends a list item
  * (`CRECI-SP 998877` typed `CRECI SP 998877`, `CRECI: SP/998877`).
@@ -44,6 +46,8 @@ interface Forma {
   separador: RegExp;
   /** A code's separators as sent (`12,345-7`), which stand between its parts too. */
   enviados?: readonly string[];
+  /** A name's middle words by their initials, which may stand between its words (`Renata S. Vieira`). */
+  iniciais?: string;
   /** Letters and digits in all: longer forms are looked for first. */
   tamanho: number;
 }
@@ -68,25 +72,32 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
   const formas: Forma[] = [];
   // Each form of a name drops words from the one before: one as long is the same form.
   let anterior: string[] = [];
+  let iniciais = '';
   const nome = (palavras: string[]) => {
     if (palavras.length < 2 || palavras.length === anterior.length) return;
     anterior = palavras;
-    formas.push({ palavras, separador: ENTRE_PALAVRAS, tamanho: somaDosTamanhos(palavras) });
+    formas.push({ palavras, separador: ENTRE_PALAVRAS, iniciais, tamanho: somaDosTamanhos(palavras) });
   };
   for (const valor of nomes) {
     if (typeof valor !== 'string') continue;
     const palavras = dobrar(valor.trim(), false).lido.split(/\s+/).filter(Boolean);
     anterior = [];
-    nome(palavras);
     let base = palavras;
     while (base.length > 2 && TITULOS.has(base[0]!)) base = base.slice(1);
     while (base.length > 2 && SUFIXOS.has(base.at(-1)!)) base = base.slice(0, -1);
-    nome(base);
     const semParticulas = base.filter((p) => !PARTICULAS.has(p));
+    iniciais = semParticulas.slice(1, -1).map((p) => p[0]!).join('');
+    nome(palavras);
+    nome(base);
     nome(semParticulas);
     if (semParticulas.length > 2) nome([semParticulas[0]!, semParticulas.at(-1)!]);
     // "Carlos Eduardo da Silva" typed "Carlos da Silva".
     if (base.length > 3 && PARTICULAS.has(base.at(-2)!)) nome([base[0]!, base.at(-2)!, base.at(-1)!]);
+    // A list's order: "Vieira, Renata".
+    if (semParticulas.length >= 2) {
+      const invertido = [semParticulas.at(-1)!, semParticulas[0]!];
+      formas.push({ palavras: invertido, separador: ENTRE_SOBRENOME_E_NOME, tamanho: somaDosTamanhos(invertido) });
+    }
   }
   const digitosAlvo: Mascara['numeros'] = [];
   for (const valor of codigos) {
@@ -217,7 +228,7 @@ const DOBRADOS = Array.from({ length: 0x250 - 0x80 }, (_, k) => {
 });
 
 /** Where `forma` starts in `texto` at `i`: its end, or -1. */
-function fimDaForma(texto: string, i: number, { palavras, separador, enviados }: Forma): number {
+function fimDaForma(texto: string, i: number, { palavras, separador, enviados, iniciais }: Forma): number {
   let fim = i + palavras[0]!.length;
   for (let k = 1; k < palavras.length; k++) {
     const palavra = palavras[k]!;
@@ -227,11 +238,23 @@ function fimDaForma(texto: string, i: number, { palavras, separador, enviados }:
       proxima = fim + enviado.length;
     } else {
       while (proxima < texto.length && separador.test(texto[proxima]!)) proxima++;
-      if (proxima === fim || !texto.startsWith(palavra, proxima)) return -1;
+      if (proxima === fim) return -1;
+      if (iniciais && !texto.startsWith(palavra, proxima)) proxima = depoisDasIniciais(texto, proxima, iniciais, separador);
+      if (!texto.startsWith(palavra, proxima)) return -1;
     }
     fim = proxima + palavra.length;
   }
   return fim;
+}
+
+/** Past the middle names' initials at `i` (`s. `, `s.`, `s ` before the next word), if any. */
+function depoisDasIniciais(texto: string, i: number, iniciais: string, separador: RegExp): number {
+  // An initial is one letter standing apart: a point or a separator (a name's `.` is one) follows it.
+  while (i < texto.length && iniciais.includes(texto[i]!) && separador.test(texto.charAt(i + 1))) {
+    i++;
+    while (i < texto.length && separador.test(texto[i]!)) i++;
+  }
+  return i;
 }
 
 /** `texto` with every private value of `m` (folded, not inside a word) replaced by the marker. */

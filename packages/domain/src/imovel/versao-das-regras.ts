@@ -14,4 +14,5 @@
 // 4: private values masked in the plain text partners read: names without accents, titles or
 // suffixes; codes and the owner's and agent's telephones, CPF and e-mails by their digits or as
 // sent (2026-11-23, after two reviews of 3).
-export const VERSAO_DAS_REGRAS = 4;
+// 5: private names masked with their middle names as initials, or surname first (2026-11-23).
+export const VERSAO_DAS_REGRAS = 5;
