@@ -10,10 +10,18 @@ import type { RegistroLog } from './tipos.ts';
  */
 const AVISOS_ESPERADOS = new Set(['Limiting retries for the idempotent producer may invalidate EoS guarantees']);
 
-export function registrarLog(log: RegistroLog | undefined, { level, log: entrada }: LogEntry): void {
+/**
+ * A broker's error answer (`Response Metadata(key: 3, version: 6)`, "This server does not host this
+ * topic-partition" just after a topic is made) is thrown to the request's caller, which retries it
+ * or fails where our code logs the failure: the connection's own line of it is a warning.
+ */
+const respostaComErro = (namespace: string, message: string, nivel: NivelKafkajs): boolean =>
+  namespace === 'Connection' && message.startsWith('Response ') && nivel === NivelKafkajs.ERROR;
+
+export function registrarLog(log: RegistroLog | undefined, { namespace, level, log: entrada }: LogEntry): void {
   if (!log) return;
   const { message, ...resto } = entrada;
-  const nivel = AVISOS_ESPERADOS.has(message) ? NivelKafkajs.DEBUG : level;
+  const nivel = AVISOS_ESPERADOS.has(message) ? NivelKafkajs.DEBUG : respostaComErro(namespace, message, level) ? NivelKafkajs.WARN : level;
   const contexto = { componente: 'kafkajs', ...resto };
   if (nivel <= NivelKafkajs.ERROR) log.error(contexto, message);
   else if (nivel === NivelKafkajs.WARN) log.warn(contexto, message);
