@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 export { aoSinalDeParada, encerrarComGraca } from './encerramento.ts';
+export { garantirPastaDe } from './pastas.ts';
 
 export class ConfiguracaoInvalida extends Error {
   override readonly name = 'ConfiguracaoInvalida';

@@ -1,14 +1,14 @@
 // The embedded default: the bundled sample register events go through the projector's own code
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
 import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
-import { ConfiguracaoInvalida, ehFalhaDeArquivo } from '@imoveis/config';
+import { ConfiguracaoInvalida, ehFalhaDeArquivo, garantirPastaDe } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
 
@@ -48,7 +48,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   // 1. The sample, through the projector. Offsets in the file make a second start a no-op. Like a
   // projector, the demo holds the projection's lock while it writes it.
   const { escritor, trava } = pelaConfiguracao('DATABASE_PATH', () => {
-    mkdirSync(dirname(config.DATABASE_PATH), { recursive: true });
+    garantirPastaDe(config.DATABASE_PATH);
     const trava = travarEscritaDaProjecao(config.DATABASE_PATH);
     try {
       return { escritor: abrirProjecaoDaDemo(config.DATABASE_PATH, logger), trava };
@@ -72,7 +72,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // 2. A credential, kept beside the demo's files so every start prints one that works.
   const { credenciais, token } = pelaConfiguracao('CREDENTIALS_FILE', () => {
-    mkdirSync(dirname(config.CREDENTIALS_FILE), { recursive: true });
+    garantirPastaDe(config.CREDENTIALS_FILE);
     const store = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
     return { credenciais: store, token: tokenDaDemo(config.CREDENTIALS_FILE, store) };
   });

@@ -3,18 +3,17 @@
 // serving the live projection until then; a running projector follows the switch by itself.
 import { constants } from 'node:os';
 import { pino } from 'pino';
-import { aoSinalDeParada, ehFalhaDeArquivo, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
-import { garantirDiretorio } from './arquivos.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, reconstruir } from './reconstrucao.ts';
 
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
 try {
-  garantirDiretorio(config.DATABASE_PATH);
+  garantirPastaDe(config.DATABASE_PATH);
 } catch (erro) {
   if (!ehFalhaDeArquivo(erro)) throw erro;
   sairPorConfiguracao('DATABASE_PATH', erro.message);

@@ -2,14 +2,13 @@
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair } from '@imoveis/config';
+import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, garantirPastaDe, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor, linhaTopicosAusentes } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
 import { TopicosAusentes, criarProjetor } from './projetor.ts';
-import { garantirDiretorio } from './arquivos.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
@@ -36,7 +35,7 @@ function sairSeProjecaoRecusada(erro: unknown, caminho: string): never {
 /** One writer per file: a second projector's batches would interleave with this one's. */
 function travarOuSair(caminho: string): Trava {
   try {
-    garantirDiretorio(caminho);
+    garantirPastaDe(caminho);
     return travarEscritaDaProjecao(caminho);
   } catch (erro) {
     return sairSeProjecaoRecusada(erro, caminho);

@@ -4,8 +4,9 @@
 // Written atomically (temp file + rename) so a running API never reads half a file, and changed
 // under a lock file so two commands at once never lose each other's change.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
+import { garantirPastaDe } from '@imoveis/config';
 import { z } from 'zod';
 
 /** `imv_` + 43 base64url characters (32 random bytes). The prefix makes leaked tokens greppable. */
@@ -83,7 +84,7 @@ export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
 }
 
 export function gravarArquivoCredenciais(caminho: string, arquivo: ArquivoCredenciais): void {
-  mkdirSync(dirname(caminho), { recursive: true });
+  garantirPastaDe(caminho);
   const temporario = join(dirname(caminho), `.${basename(caminho)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   // 0600: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
   writeFileSync(temporario, `${JSON.stringify(arquivo, null, 2)}\n`, { mode: 0o600 });
@@ -96,7 +97,7 @@ const ESPERA_MAXIMA_MS = 30_000;
 
 /** Runs `fn` (read, change, rewrite) holding `<caminho>.lock`, created exclusively. */
 function comTrava<T>(caminho: string, fn: () => T): T {
-  mkdirSync(dirname(caminho), { recursive: true });
+  garantirPastaDe(caminho);
   const trava = `${caminho}.lock`;
   const desistirEm = Date.now() + ESPERA_MAXIMA_MS;
   for (;;) {
