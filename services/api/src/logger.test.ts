@@ -20,6 +20,12 @@ describe('urlParaLog', () => {
     expect(JSON.stringify(urlParaLog(`/api/v1/imoveis?a=%E0%A4%A&b=${codificado}`))).not.toContain('%5A');
   });
 
+  it('blanks an encoded token beside a malformed escape, which a decoder of the whole part gives up on', () => {
+    const codificado = token.replace('_', '%5F').replace('ZZZ', '%5A%5a%5A');
+    expect(urlParaLog(`/api/v1/imoveis?x=${codificado}%ZZ`)).toBe('/api/v1/imoveis?x=[REDACTED]');
+    expect(urlParaLog(`/api/v1/imoveis/${codificado}%E0%A4`)).toBe('/api/v1/imoveis/[REDACTED]');
+  });
+
   it('leaves other URLs as they are', () => {
     expect(urlParaLog('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z')).toBe('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z');
   });

@@ -3,20 +3,18 @@
 // partner who puts the token in the URL must not have it written to the logs as well.
 import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { unescape as decodificarTolerante } from 'node:querystring';
 import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN } from './credenciais/arquivo-credenciais.ts';
 
 const TOKEN_EM_QUALQUER_LUGAR = new RegExp(PADRAO_TOKEN.source, 'g');
 
 const PODE_TER_SEGREDO = /[%+]|imv_|token/i;
 
-/** The text a server reads from a URL part: percent-decoded (and `+` as a space in the query). */
-function lido(parte: string, consulta: boolean): string {
-  try {
-    return decodeURIComponent(consulta ? parte.replaceAll('+', ' ') : parte);
-  } catch {
-    return parte;
-  }
-}
+/**
+ * The text a server reads from a URL part: percent-decoded escape by escape, a malformed one left
+ * as it is (`+` as a space in the query).
+ */
+const lido = (parte: string, consulta: boolean): string => decodificarTolerante(consulta ? parte.replaceAll('+', ' ') : parte);
 
 /**
  * The URL as logged: a path segment or query value that reads as a token once decoded (`imv%5F…`
@@ -54,12 +52,13 @@ interface RequisicaoLogada {
   headers?: Record<string, unknown>;
 }
 
-export function criarLogger(opcoes: { nivel: string; destino?: DestinationStream }): Logger {
+/** The API's logger; the demo, which serves the same routes, names itself in `servico`. */
+export function criarLogger(opcoes: { nivel: string; destino?: DestinationStream; servico?: string }): Logger {
   return pino(
     {
       level: opcoes.nivel,
       // Which process wrote it, as the projector's lines say (`servico`), and which one of several.
-      base: { servico: 'api', pid: process.pid, hostname: hostname() },
+      base: { servico: opcoes.servico ?? 'api', pid: process.pid, hostname: hostname() },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[REDACTED]' },
       serializers: {
         req: (req: RequisicaoLogada) => ({ method: req.method, url: urlParaLog(req.url), remoteAddress: req.ip }),

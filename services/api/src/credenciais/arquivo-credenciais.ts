@@ -6,11 +6,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
+import { unescape as decodificarTolerante } from 'node:querystring';
 import { garantirPastaDe } from '@imoveis/config';
 import { z } from 'zod';
 
 /** `imv_` + 43 base64url characters (32 random bytes). The prefix makes leaked tokens greppable. */
 export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
+/**
+ * True when `texto`, as sent or percent-decoded, holds a token. Decoded escape by escape: one
+ * malformed escape (`%ZZ`) must not leave an encoded token unread (`decodeURIComponent` gives up
+ * on the whole text).
+ */
+export const temToken = (texto: string): boolean => PADRAO_TOKEN.test(texto) || (texto.includes('%') && PADRAO_TOKEN.test(decodificarTolerante(texto)));
 /** Query parameters that carry a token by their name alone (refused, and never logged). */
 export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
 

@@ -31,6 +31,11 @@ describe('tokenNaUrl', () => {
     expect(tokenNaUrl({ cursor: ['a', `prefixo${token}`] })).toBe(true);
   });
 
+  it('spots a percent-encoded token, as a value or a name, beside a malformed escape (left undecoded by the parser)', () => {
+    expect(tokenNaUrl({ x: `${token.replace('_', '%5F').replace('aaa', '%61%61%61')}%ZZ` })).toBe(true);
+    expect(tokenNaUrl({ [`${token.replace('_', '%5F')}%ZZ`]: '' })).toBe(true);
+  });
+
   it('leaves ordinary parameters alone', () => {
     expect(tokenNaUrl({ por_pagina: '10', cursor: '00000000-0000-4000-8000-000000000000' })).toBe(false);
     expect(tokenNaUrl({})).toBe(false);

@@ -4,7 +4,7 @@
 // the 401, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { JANELA_PADRAO_MS } from '@imoveis/domain';
-import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, type Credencial } from '../credenciais/arquivo-credenciais.ts';
+import { PARAMETROS_DE_TOKEN, temToken, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
 import { FormatoNaoAceitavel, LimiteExcedido, NaoAutenticado, ServicoSobrecarregado, type MotivoNaoAutenticado } from '../erros.ts';
 import type { DecisaoLimite, Limitador } from '../limite/limitador.ts';
@@ -30,9 +30,10 @@ type Identificacao = { tipo: 'credencial'; credencial: Credencial } | { tipo: 'a
 export function tokenNaUrl(query: unknown): boolean {
   if (query === null || typeof query !== 'object') return false;
   for (const [nome, valor] of Object.entries(query as Record<string, unknown>)) {
-    if (PARAMETROS_DE_TOKEN.has(nome.toLowerCase())) return true;
+    // A name the parser could not decode (`acc%65ss_token%ZZ`) comes as sent.
+    if (PARAMETROS_DE_TOKEN.has(nome.toLowerCase()) || temToken(nome)) return true;
     const valores = Array.isArray(valor) ? valor : [valor];
-    if (valores.some((v) => typeof v === 'string' && PADRAO_TOKEN.test(v))) return true;
+    if (valores.some((v) => typeof v === 'string' && temToken(v))) return true;
   }
   return false;
 }
