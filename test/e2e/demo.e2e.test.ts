@@ -17,14 +17,14 @@ interface Iniciada {
   base: string;
   token: string;
   curl: string;
-  saida: string;
+  readonly saida: string;
   parar(): Promise<number | null>;
 }
 
-async function iniciar(): Promise<Iniciada> {
+async function iniciar(env: NodeJS.ProcessEnv = {}): Promise<Iniciada> {
   const processo = spawn(process.execPath, ['--import', 'tsx', 'services/demo/src/main.ts'], {
     cwd: RAIZ,
-    env: { ...process.env, PORT: '0', DATABASE_PATH: banco.caminho, CREDENTIALS_FILE: `${banco.dir}/credenciais.json` },
+    env: { ...process.env, PORT: '0', DATABASE_PATH: banco.caminho, CREDENTIALS_FILE: `${banco.dir}/credenciais.json`, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let saida = '';
@@ -40,7 +40,10 @@ async function iniciar(): Promise<Iniciada> {
     base: valor('base_url'),
     token: valor('token'),
     curl: saida.split('\n').find((l) => l.trim().startsWith('curl')) ?? '',
-    saida,
+    // Read when asked: log lines keep coming after the banner.
+    get saida() {
+      return saida;
+    },
     parar: () =>
       new Promise((resolve) => {
         processo.once('exit', resolve);
@@ -54,7 +57,7 @@ async function iniciar(): Promise<Iniciada> {
 
 describe('pnpm start (the embedded default)', () => {
   it('projects the bundled sample, serves it with the printed token, and stops cleanly on Ctrl-C', async () => {
-    const demo = await iniciar();
+    const demo = await iniciar({ LOG_LEVEL: 'info' });
     expect(demo.saida).toMatch(/eventos de amostra lidos, \d+ deles enviados à lista de rejeitados/);
     expect(demo.token).toMatch(/^imv_/);
     expect(demo.curl).toContain(`Bearer ${demo.token}`);
@@ -70,7 +73,12 @@ describe('pnpm start (the embedded default)', () => {
 
     expect((await fetch(`${demo.base}/imoveis`)).status).toBe(401);
     expect((await fetch(`${new URL(demo.base).origin}/health/ready`)).status).toBe(200);
+    // A token put in the URL is refused and kept out of the demo's logs, as the API's.
+    expect((await fetch(`${demo.base}/imoveis?access_token=${demo.token}`)).status).toBe(401);
     expect(await demo.parar()).toBe(0);
+    const linhasDeLog = demo.saida.split('\n').filter((l) => l.startsWith('{'));
+    expect(linhasDeLog.some((l) => l.includes('access_token=[REDACTED]'))).toBe(true);
+    expect(linhasDeLog.filter((l) => l.includes(demo.token))).toEqual([]);
 
     const segunda = await iniciar();
     expect(segunda.saida).toMatch(/reaproveitada/);

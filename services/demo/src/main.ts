@@ -1,13 +1,14 @@
 // Entry point of `pnpm start`: the demo on this machine alone. Prints where it listens, a
 // working token and a ready-to-paste curl; Ctrl-C stops it cleanly.
-import { pino } from 'pino';
 import { ConfiguracaoInvalida, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
+import { criarLogger } from '@imoveis/api';
 import { PREFIXO_API } from '@imoveis/contracts';
 import { ConfigDemo } from './config.ts';
 import { iniciarDemo } from './demo.ts';
 
 const config = lerConfiguracaoOuSair(ConfigDemo);
-const logger = pino({ level: config.LOG_LEVEL, base: { servico: 'demo' } });
+// The API's own logger: the demo serves the same routes, so tokens in URLs are kept out of its logs too.
+const logger = criarLogger({ nivel: config.LOG_LEVEL, servico: 'demo' });
 const demo = await iniciarDemo(config, logger).catch((erro: unknown) => {
   if (erro instanceof ConfiguracaoInvalida) return sairPorConfiguracao(erro.variavel, erro.motivo);
   throw erro;
