@@ -3,7 +3,7 @@
 // an Erro and Retry-After instead of queuing; 500 for a temporary failure; metrics by route and
 // status, limiter and freshness.
 import { renameSync, rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EscritorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FOTOS, imovelSalvo, prepararEAplicarLote } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { FonteReabrivel } from '../../services/api/src/index.ts';
@@ -208,5 +208,14 @@ describe('/metrics', () => {
     expect(texto).toContain('# TYPE limite_recusas_total counter');
     expect(texto).toContain('limitador_decisoes_reserva_total 0');
     expect(texto).toContain('projecao_idade_segundos 30');
+  });
+
+  it('makes its text at most once a second, however often it is asked for (it needs no credential)', async () => {
+    const api = await apiCom({ emDiaEm: AGORA - 30_000 });
+    const feitas = vi.spyOn(api.metricas.registro, 'metrics');
+    const respostas = await Promise.all(Array.from({ length: 20 }, () => api.app.inject({ method: 'GET', url: '/metrics' })));
+    expect(respostas.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(new Set(respostas.map((r) => r.body)).size).toBe(1);
+    expect(feitas).toHaveBeenCalledTimes(1);
   });
 });

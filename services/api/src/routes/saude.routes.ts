@@ -10,6 +10,13 @@ import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
 const ignorarPressao = { pressureHandler: () => undefined };
 
+/**
+ * A scrape's text is made at most this often: it costs milliseconds (every route, status and
+ * bucket), and the route asks for no credential and counts against no limit, so a client asking
+ * in a loop would otherwise take the event loop from partners. Prometheus scrapes every 15 s or so.
+ */
+const METRICAS_VALIDAS_MS = 1_000;
+
 export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atrasoMaximoMs: number; agora: () => number }) {
   const lerFrescor = (): Frescor | null => {
     try {
@@ -35,9 +42,12 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
       return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
     });
 
+    // The process's own clock, not `agora` (which tests may stop).
+    let ultimas: { em: number; texto: Promise<string> } | null = null;
     app.get('/metrics', { config: ignorarPressao, schema: { hide: true } }, async (_request, reply) => {
-      const texto = await deps.metricas.registro.metrics();
-      return reply.type(deps.metricas.registro.contentType).send(texto);
+      const agora = performance.now();
+      if (ultimas === null || agora - ultimas.em >= METRICAS_VALIDAS_MS) ultimas = { em: agora, texto: deps.metricas.registro.metrics() };
+      return reply.type(deps.metricas.registro.contentType).send(await ultimas.texto);
     });
     pronto();
   };
