@@ -1,5 +1,5 @@
 // The folder a configured file goes in, made at start so a fresh checkout needs no manual step.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -13,13 +13,20 @@ export function garantirPastaDe(caminhoArquivo: string): void {
 }
 
 function criarPasta(pasta: string): void {
-  if (existsSync(pasta)) return;
-  const acima = dirname(pasta);
-  if (acima !== pasta) criarPasta(acima);
+  try {
+    mkdirSync(pasta);
+    return;
+  } catch (erro) {
+    const { code } = erro as NodeJS.ErrnoException;
+    // There already: fine if a folder (made meanwhile by a process starting beside this one, too).
+    if (code === 'EEXIST' && statSync(pasta).isDirectory()) return;
+    if (code !== 'ENOENT' || dirname(pasta) === pasta) throw erro;
+  }
+  // The folder above is missing: make it, then this one.
+  criarPasta(dirname(pasta));
   try {
     mkdirSync(pasta);
   } catch (erro) {
-    // Made meanwhile by another process starting beside this one.
-    if ((erro as NodeJS.ErrnoException).code !== 'EEXIST') throw erro;
+    if ((erro as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(pasta).isDirectory()) throw erro;
   }
 }
