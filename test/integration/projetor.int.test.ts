@@ -9,7 +9,7 @@ import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
 import { Database, EscritorProjecao, marcadorDe } from '@imoveis/projection-store';
-import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { criarProjetor, projetarRegistros, topicoDlq, type Projetor } from '@imoveis/projector';
@@ -221,7 +221,7 @@ describe('projector against a real Kafka broker', () => {
       const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
       expect(itensDaPagina(cheia)).toEqual([expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] })]);
       expect(leitor.obterAnunciado(nunca)).toBeNull();
-      expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([apagado]);
+      expect(itensRemovidos(leitor, 0).map((r) => r.id)).toEqual([apagado]);
     });
     // No private value, nor a contact typed in the description, is anywhere in the projection.
     const texto = JSON.stringify(conteudo(mundo.banco.caminho));

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
-import { itensDaPagina } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { ReconstrucaoInterrompida, criarProjetor, prefixoDosGruposDeReconstrucao, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
 import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
@@ -100,7 +100,7 @@ describe('rebuild', () => {
       await expect.poll(() => leitor.listarAnunciados({ aposId: null, limite: 50 }).total, { timeout: 30_000 }).toBe(10);
       await expect.poll(() => kafka.lerTopico(topicoDlq(topicos.imoveis), () => {}), { timeout: 30_000 }).toBe(2);
       const antes = porId(leitor);
-      const removidoAntes = leitor.listarRemovidos(0);
+      const removidoAntes = itensRemovidos(leitor, 0);
 
       // The rebuild, with the photos' new address: the reason to rebuild.
       // An earlier rebuild of this projector, interrupted, left its group (with offsets) behind.
@@ -138,7 +138,7 @@ describe('rebuild', () => {
         expect(depois.get(id)?.atualizado_em).toBe(new Date(resumo.instante).toISOString());
       }
       expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(5);
-      expect(leitor.listarRemovidos(0)).toEqual(removidoAntes);
+      expect(itensRemovidos(leitor, 0)).toEqual(removidoAntes);
 
       // The live projector follows the switch, with no new event to tell it (its freshness timer
       // does), and goes on from the rebuilt offsets.

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventoCondominio, EventoImovel, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
 import type { EscritorProjecao } from './escritor-sqlite.ts';
-import type { PaginaItens } from './leitor.ts';
+import type { LeitorProjecao, PaginaItens } from './leitor.ts';
 import { aplicarLoteSeAinda, prepararEvento, type ContextoProjecao, type Efeito, type LoteProjecao } from './projecao.ts';
 
 export const FOTOS = 'https://fotos.exemplo.com.br';
@@ -83,6 +83,12 @@ export function prepararEAplicarLote(
   agora: () => number,
 ): Efeito[] {
   return aplicarLoteSeAinda(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora, () => true)!;
+}
+
+/** The removal items since `desdeMs` parsed, `removido_em` back in epoch milliseconds (tests compare instants). */
+export function itensRemovidos(leitor: LeitorProjecao, desdeMs: number): { id: string; codigo: string; removidoEm: number }[] {
+  const itens = JSON.parse(`[${leitor.listarRemovidos(desdeMs).toString()}]`) as { id: string; codigo: string; removido_em: string }[];
+  return itens.map((item) => ({ id: item.id, codigo: item.codigo, removidoEm: Date.parse(item.removido_em) }));
 }
 
 /** The page's items parsed (the API never parses documents). */

@@ -86,6 +86,26 @@ describe('the items the reader writes', () => {
     expect(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }).json.toString()).toBe(esperado);
   });
 
+  it('removal items carry their code escaped as JSON.stringify escapes it and removido_em as Date#toISOString, oldest first, from desde inclusive', () => {
+    const codigos = ['AP"1\\2', 'tab\tnl\ncr\r\b\f', '\u0000\u0001\u001f\u007f', 'linha\u2028parágrafo\u2029', 'ção 🏡'];
+    const instantes = [relogio + 1, relogio + 999, relogio + 1_000, relogio + 5_000, relogio + 5_000];
+    codigos.forEach((codigo, i) => prepararEAplicarLote(escritor, { eventos: [imovelExcluido(randomUUID(), 1, codigo)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => instantes[i]!));
+
+    // As stored (the writer keeps commit instants increasing), written as JavaScript would write them.
+    const guardados = escritor.db.prepare<[], { id: string; codigo: string; removido_em: number }>('SELECT id, codigo, removido_em FROM removidos ORDER BY removido_em, id').all();
+    expect(guardados).toHaveLength(codigos.length);
+    const escrito = (desde: number) =>
+      guardados
+        .filter((r) => r.removido_em >= desde)
+        .map((r) => `{"id":"${r.id}","codigo":${JSON.stringify(r.codigo)},"removido_em":"${new Date(r.removido_em).toISOString()}"}`)
+        .join(',');
+    expect(leitor.listarRemovidos(0).toString()).toBe(escrito(0));
+    const terceiro = guardados[2]!.removido_em;
+    expect(leitor.listarRemovidos(terceiro).toString()).toBe(escrito(terceiro));
+    expect(escrito(terceiro)).toContain(guardados[2]!.id);
+    expect(leitor.listarRemovidos(guardados.at(-1)!.removido_em + 1).toString()).toBe('');
+  });
+
   it('a page holds its items in id order, whichever index found them', () => {
     const ids = Array.from({ length: 40 }, () => randomUUID());
     // Stamped in an order unrelated to the ids, so the by-instant plan must sort.

@@ -16,13 +16,6 @@ export interface PaginaItens {
   readonly total: number;
 }
 
-export interface ItemRemovidoLinha {
-  readonly id: string;
-  readonly codigo: string;
-  /** Epoch milliseconds. */
-  readonly removidoEm: number;
-}
-
 /** How fresh the projection is, as the projector last recorded it. */
 export interface Frescor {
   /** Epoch ms of the last moment the projector had consumed every partition to its end; null if never. */
@@ -40,8 +33,8 @@ export interface LeitorProjecao {
   listarAlterados(args: { desdeMs: number; aposId: string | null; limite: number }): PaginaItens;
   /** The Property JSON of an advertised property, or null when absent or not advertised. */
   obterAnunciado(id: string): { json: Buffer; atualizadoEm: number } | null;
-  /** Removal items with `removido_em >= desdeMs`, oldest first. */
-  listarRemovidos(desdeMs: number): readonly ItemRemovidoLinha[];
+  /** Removal items with `removido_em >= desdeMs`, oldest first: their JSON, comma-separated (no brackets). */
+  listarRemovidos(desdeMs: number): Buffer;
   frescor(): Frescor;
   close(): void;
 }

@@ -11,7 +11,7 @@ import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova }
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import type { LoteProjecao } from './projecao.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
 
 let dir: string;
 let escritor: EscritorProjecao;
@@ -118,7 +118,7 @@ describe('given a property is deleted', () => {
     aplicar([imovelExcluido(a, 3, 'AP777')]);
     expect(todos(0).total).toBe(0);
     expect(idsDe(leitor.listarAnunciados({ aposId: null, limite: 50 }))).toEqual([]);
-    expect(leitor.listarRemovidos(relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
+    expect(itensRemovidos(leitor, relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
   });
 
   it("a deletion carrying its last save's versao applies (only saves raise versao); an older one does not", () => {
@@ -126,7 +126,7 @@ describe('given a property is deleted', () => {
     aplicar([imovelSalvo(a, 5), imovelSalvo(b, 5)]);
     expect(aplicar([imovelExcluido(a, 5, 'AP5'), imovelExcluido(b, 4, 'AP4')])).toEqual(['aplicado', 'repetido']);
     expect(leitor.obterAnunciado(a)).toBeNull();
-    expect(leitor.listarRemovidos(0)).toEqual([{ id: a, codigo: 'AP5', removidoEm: relogio }]);
+    expect(itensRemovidos(leitor, 0)).toEqual([{ id: a, codigo: 'AP5', removidoEm: relogio }]);
     expect(leitor.obterAnunciado(b)).not.toBeNull();
   });
 
@@ -135,7 +135,7 @@ describe('given a property is deleted', () => {
     aplicar([imovelExcluido(a, 4, 'CA9')]);
     const removidoEm = relogio;
     expect(aplicar([imovelSalvo(a, 9), imovelExcluido(a, 10)])).toEqual(['apos-exclusao', 'repetido']);
-    expect(leitor.listarRemovidos(0)).toEqual([{ id: a, codigo: 'CA9', removidoEm }]);
+    expect(itensRemovidos(leitor, 0)).toEqual([{ id: a, codigo: 'CA9', removidoEm }]);
     expect(todos(0).total).toBe(0);
   });
 });

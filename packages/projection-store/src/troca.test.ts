@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { trocarProjecao } from './troca.ts';
 
@@ -52,7 +52,7 @@ describe('trocarProjecao', () => {
 
     expect(leitor.obterAnunciado(a)).toBeNull();
     expect(listados()).toEqual([]);
-    expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([a]);
+    expect(itensRemovidos(leitor, 0).map((r) => r.id)).toEqual([a]);
     expect(leitor.listarAnunciados({ aposId: null, limite: 50 }).total).toBe(0);
   });
 
@@ -174,7 +174,7 @@ describe('trocarProjecao', () => {
 
     expect(leitor.obterAnunciado(a)).toBeNull();
     expect(listados()).toEqual([]);
-    expect(leitor.listarRemovidos(0).map((r) => r.id)).toEqual([a]);
+    expect(itensRemovidos(leitor, 0).map((r) => r.id)).toEqual([a]);
     expect(resumo).toMatchObject({ imoveis: 0, ausentes: 0, removidosNovos: 1 });
   });
 

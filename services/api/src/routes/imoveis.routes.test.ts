@@ -21,9 +21,10 @@ describe('montarListagem', () => {
 });
 
 describe('montarRemovidos', () => {
-  it('writes ISO date-times with milliseconds and escapes the code', () => {
-    const texto = montarRemovidos([{ id: 'a', codigo: 'AP"1', removidoEm: Date.parse('2026-11-21T10:00:00Z') }]);
-    expect(JSON.parse(texto)).toEqual({ dados: [{ id: 'a', codigo: 'AP"1', removido_em: '2026-11-21T10:00:00.000Z' }] });
+  it('wraps the items the reader wrote in the envelope, none too', () => {
+    const item = '{"id":"a","codigo":"AP\\"1","removido_em":"2026-11-21T10:00:00.000Z"}';
+    expect(JSON.parse(montarRemovidos(Buffer.from(`${item},${item}`)).toString())).toEqual({ dados: [JSON.parse(item), JSON.parse(item)] });
+    expect(montarRemovidos(Buffer.alloc(0)).toString()).toBe('{"dados":[]}');
   });
 });
 

@@ -13,7 +13,7 @@ import {
   ObterImovelParams,
   POR_PAGINA,
 } from '@imoveis/contracts';
-import type { ItemRemovidoLinha, PaginaItens } from '@imoveis/projection-store';
+import type { PaginaItens } from '@imoveis/projection-store';
 import { ImovelNaoEncontrado, ParametroInvalido } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
@@ -27,9 +27,11 @@ export function montarListagem(pagina: PaginaItens, porPagina: number): Buffer {
   return Buffer.concat([ABRE_DADOS, pagina.json, fecho], ABRE_DADOS.length + pagina.json.length + fecho.length);
 }
 
-export function montarRemovidos(itens: readonly ItemRemovidoLinha[]): string {
-  const dados = itens.map((i) => `{"id":"${i.id}","codigo":${JSON.stringify(i.codigo)},"removido_em":"${new Date(i.removidoEm).toISOString()}"}`);
-  return `{"dados":[${dados.join(',')}]}`;
+const FECHA_DADOS = Buffer.from(']}');
+
+/** `{"dados":[...]}` around the removal items the reader wrote. */
+export function montarRemovidos(itens: Buffer): Buffer {
+  return Buffer.concat([ABRE_DADOS, itens, FECHA_DADOS], ABRE_DADOS.length + itens.length + FECHA_DADOS.length);
 }
 
 /** Weak (compression changes the bytes, not the meaning); moves whenever `atualizado_em` does. */
