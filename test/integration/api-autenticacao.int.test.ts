@@ -2,7 +2,7 @@
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +98,59 @@ describe('the credentials file changed under a running API', () => {
       await expect.poll(async () => mensagem((await api.get('/api/v1/imoveis', { token })).body), { timeout: 5_000, interval: 50 }).toBe('credencial revogada');
     }
     expect((await api.get('/api/v1/imoveis', { token: outro.token })).statusCode).toBe(200);
+  });
+
+  it('keeps the last credentials it read while the file cannot be read, says so once and in the metrics, and reads it again at every check until it can', async () => {
+    const { token, credencial } = emitirCredencial(api.credenciaisArquivo, 'Portal Ilegível');
+    await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
+    // The file with the credential revoked, made aside.
+    const copia = sqliteTemporario('credenciais.json');
+    writeFileSync(copia.caminho, readFileSync(api.credenciaisArquivo));
+    revogarCredencial(copia.caminho, { id: credencial.id });
+    const revogado = readFileSync(copia.caminho);
+    copia.remover();
+
+    // Rewritten in place, unreadable, then mended to the same size and time: the file's inode,
+    // size and mtime, all the API watches, end as they were while it failed (as a chmod leaves them).
+    const instante = new Date('2026-11-21T10:00:00Z');
+    const errosAntes = api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length;
+    writeFileSync(api.credenciaisArquivo, Buffer.alloc(revogado.length, '{'));
+    utimesSync(api.credenciaisArquivo, instante, instante);
+    const desatualizadas = async () => /^credenciais_desatualizadas 1$/m.test(await api.metricas.registro.metrics());
+    await expect.poll(desatualizadas, { timeout: 5_000, interval: 50 }).toBe(true);
+    // Older credentials still answer meanwhile (a half-edited file must not lock partners out).
+    expect((await api.get('/api/v1/imoveis', { token })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // two more checks of the file
+    expect(api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length).toBe(errosAntes + 1);
+
+    writeFileSync(api.credenciaisArquivo, revogado);
+    utimesSync(api.credenciaisArquivo, instante, instante);
+    await expect.poll(async () => mensagem((await api.get('/api/v1/imoveis', { token })).body), { timeout: 5_000, interval: 50 }).toBe('credencial revogada');
+    expect(await desatualizadas()).toBe(false);
+    expect(api.logs.some((l) => l.includes('credenciais em dia'))).toBe(true);
+  });
+
+  it('the command line keeps the file\'s mode and owner, and a link pointing where it points, so the API can still read what it writes', async () => {
+    const real = sqliteTemporario('credenciais-reais.json');
+    const ligacao = sqliteTemporario('credenciais.json');
+    emitirCredencial(real.caminho, 'Portal Um');
+    chmodSync(real.caminho, 0o640);
+    // Owned by another user, as the API's file is when ops run the command as root.
+    const outroDono = process.getuid?.() === 0 ? 65_534 : statSync(real.caminho).uid;
+    chownSync(real.caminho, outroDono, outroDono);
+    symlinkSync(real.caminho, ligacao.caminho);
+
+    const { credencial } = emitirCredencial(ligacao.caminho, 'Portal Dois');
+    revogarCredencial(ligacao.caminho, { id: credencial.id });
+    expect(lstatSync(ligacao.caminho).isSymbolicLink()).toBe(true);
+    const depois = statSync(real.caminho);
+    expect({ modo: depois.mode & 0o777, uid: depois.uid, gid: depois.gid }).toEqual({ modo: 0o640, uid: outroDono, gid: outroDono });
+    expect(lerArquivoCredenciais(real.caminho).credenciais.map((c) => [c.parceiro, c.revogada_em !== null])).toEqual([
+      ['Portal Um', false],
+      ['Portal Dois', true],
+    ]);
+    ligacao.remover();
+    real.remover();
   });
 });
 

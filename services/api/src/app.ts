@@ -13,7 +13,7 @@ import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
 import { MetodoNaoPermitido } from './erros.ts';
 import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
 import type { Limitador } from './limite/limitador.ts';
-import { criarMetricas, type Metricas } from './metricas.ts';
+import { criarMetricas, registrarCredenciais, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
 import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
 import openApiPlugin from './plugins/openapi.plugin.ts';
@@ -97,6 +97,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   const agora = deps.agora ?? Date.now;
   const proxies = deps.config.trustProxy === true ? 1 : Number(deps.config.trustProxy ?? 0);
   const metricas = deps.metricas ?? criarMetricas();
+  registrarCredenciais(metricas, () => deps.credenciais.desatualizadas ?? false);
   const fonte = ehFonteProjecao(deps.leitor) ? deps.leitor : fonteFixa(deps.leitor);
   const pressao = deps.config.pressao ?? {};
 

@@ -79,3 +79,16 @@ export function registrarFrescor(metricas: Metricas, lerFrescor: () => { idadeS:
     },
   });
 }
+
+/** 1 while the credentials file on disk cannot be loaded: older credentials answer, its revocations do not apply. */
+export function registrarCredenciais(metricas: Metricas, desatualizadas: () => boolean): void {
+  metricas.registro.removeSingleMetric('credenciais_desatualizadas');
+  new Gauge({
+    name: 'credenciais_desatualizadas',
+    help: 'Credenciais do arquivo que não pôde ser lido (1): valem as anteriores, e revogações nele ainda não',
+    registers: [metricas.registro],
+    collect() {
+      this.set(desatualizadas() ? 1 : 0);
+    },
+  });
+}

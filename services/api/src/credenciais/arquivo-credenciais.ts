@@ -4,7 +4,7 @@
 // Written atomically (temp file + rename) so a running API never reads half a file, and changed
 // under a lock file so two commands at once never lose each other's change.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { unescape as decodificarTolerante } from 'node:querystring';
 import { garantirPastaDe } from '@imoveis/config';
@@ -90,12 +90,27 @@ export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
   return lido.data;
 }
 
+/**
+ * Replaces the file atomically, keeping what the running API relies on: its owner and mode (ops
+ * running the command as root must not leave a file the API's user cannot read, which would keep
+ * a revoked credential valid there), and a symbolic link pointing where it points (the file it
+ * names is the one replaced).
+ */
 export function gravarArquivoCredenciais(caminho: string, arquivo: ArquivoCredenciais): void {
   garantirPastaDe(caminho);
-  const temporario = join(dirname(caminho), `.${basename(caminho)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  // 0600: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
+  const atual = statSync(caminho, { throwIfNoEntry: false });
+  const destino = atual === undefined ? caminho : realpathSync(caminho);
+  const temporario = join(dirname(destino), `.${basename(destino)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // 0600 for a new file: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
   writeFileSync(temporario, `${JSON.stringify(arquivo, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temporario, caminho);
+  if (atual !== undefined) manterDonoEModo(temporario, atual);
+  renameSync(temporario, destino);
+}
+
+/** Gives `arquivo` the mode and owner of the file it replaces (the owner: only root may, and only root needs to). */
+function manterDonoEModo(arquivo: string, atual: Stats): void {
+  chmodSync(arquivo, atual.mode & 0o777);
+  if (process.getuid?.() === 0) chownSync(arquivo, atual.uid, atual.gid);
 }
 
 /** A lock older than this was left by a killed command: it is taken over. */

@@ -15,6 +15,8 @@ export type ResultadoAutenticacao =
 /** What the app needs from a credentials source; tests may give a fixed one. */
 export interface FonteCredenciais {
   autenticar(token: string): ResultadoAutenticacao;
+  /** True while the file on disk could not be loaded and older credentials still answer. */
+  readonly desatualizadas?: boolean;
 }
 
 interface Entrada {
@@ -30,6 +32,8 @@ export class CredenciaisStore implements FonteCredenciais {
   readonly #logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   #porHash = new Map<string, Entrada>();
   #assinatura = '';
+  /** The version of the file that failed to load, logged once; retried at every check meanwhile. */
+  #falhou: string | null = null;
   #watcher: FSWatcher | null = null;
   #timer: NodeJS.Timeout | null = null;
   #debounce: NodeJS.Timeout | null = null;
@@ -53,6 +57,10 @@ export class CredenciaisStore implements FonteCredenciais {
 
   get quantidade(): number {
     return this.#porHash.size;
+  }
+
+  get desatualizadas(): boolean {
+    return this.#falhou !== null;
   }
 
   autenticar(token: string): ResultadoAutenticacao {
@@ -79,7 +87,9 @@ export class CredenciaisStore implements FonteCredenciais {
 
   #carregar(inicial: boolean): void {
     const assinatura = this.#assinaturaAtual();
-    if (!inicial && assinatura === this.#assinatura) return;
+    // A version that failed is read again at every check: permissions mended with chmod or chown
+    // change nothing the signature sees.
+    if (!inicial && assinatura === this.#assinatura && this.#falhou === null) return;
     try {
       const arquivo = lerArquivoCredenciais(this.#caminho);
       const porHash = new Map<string, Entrada>();
@@ -89,6 +99,8 @@ export class CredenciaisStore implements FonteCredenciais {
       }
       this.#porHash = porHash;
       this.#assinatura = assinatura;
+      if (this.#falhou !== null) this.#logger.warn({ arquivo: this.#caminho, credenciais: porHash.size }, 'arquivo de credenciais lido de novo: credenciais em dia');
+      this.#falhou = null;
       if (inicial && assinatura === 'ausente') {
         this.#logger.warn({ arquivo: this.#caminho }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida');
       } else {
@@ -97,8 +109,15 @@ export class CredenciaisStore implements FonteCredenciais {
     } catch (erro) {
       if (inicial) throw erro;
       // Keep serving with the last good set: a half-edited file must not lock every partner out.
-      this.#assinatura = assinatura;
-      this.#logger.error({ err: erro, arquivo: this.#caminho }, 'arquivo de credenciais inválido; mantidas as credenciais anteriores');
+      // Revocations in it do not apply meanwhile: said once per version of the file, and in the
+      // metrics (`credenciais_desatualizadas`) for as long as it lasts.
+      if (this.#falhou !== assinatura) {
+        this.#logger.error(
+          { err: erro, arquivo: this.#caminho },
+          'arquivo de credenciais ilegível ou inválido: mantidas as credenciais anteriores, e revogações nele não valem até que seja lido',
+        );
+      }
+      this.#falhou = assinatura;
     }
   }
 
