@@ -55,6 +55,21 @@ describe('LimitadorEmMemoria', () => {
     expect(limitador.chaves).toBe(1);
   });
 
+  it('does not sweep every key at every call while more keys than its bound are live', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 5, maxChaves: 1_000 });
+    const chaves = 40_000;
+    const inicio = performance.now();
+    for (let i = 0; i < chaves; i++) limitador.tentar(`ip:${i}`, 1_000 + i);
+    for (let i = 0; i < chaves; i++) limitador.tentar(`ip:${i}`, 50_000 + i);
+    // Sweeping all keys at every call past the bound took a minute here; a sweep per doubling,
+    // 0.1 s. The bound leaves a loaded machine room twenty times over.
+    expect(performance.now() - inicio).toBeLessThan(2_000);
+    expect(limitador.chaves).toBe(chaves);
+    // Once they leave the window, the keys go at the next sweep.
+    limitador.tentar('ip:novo', 50_000 + chaves + 60_000);
+    expect(limitador.chaves).toBe(1);
+  });
+
   it('decides as a plain sliding-window log would, whatever the limit, as old entries are cut off', () => {
     // A reference that keeps every admitted instant and filters the window at each request.
     for (const limite of [1, 7, 120, 2_000]) {

@@ -57,11 +57,14 @@ export class LimitadorEmMemoria {
   readonly #maxChaves: number;
   readonly #logs = new Map<string, Registro>();
   #proximaVarredura = 0;
+  /** Past this many keys, the next call sweeps; moved up when a sweep finds every key live. */
+  #varrerAcimaDe: number;
 
   constructor(opcoes: OpcoesLimitadorEmMemoria) {
     this.limite = opcoes.limite;
     this.janelaMs = opcoes.janelaMs ?? JANELA_PADRAO_MS;
     this.#maxChaves = opcoes.maxChaves ?? 100_000;
+    this.#varrerAcimaDe = this.#maxChaves;
   }
 
   /** Counts a request for `chave` at `agoraMs` if the window has room. */
@@ -94,13 +97,17 @@ export class LimitadorEmMemoria {
   }
 
   // Sweeps at most once per window, or when the key count passes the bound: a key whose newest
-  // entry left the window carries no information.
+  // entry left the window carries no information. Live keys cannot go (each holds a window the
+  // limit needs): when the sweep leaves more than the bound, the next one by count waits until
+  // as many keys again have come, so a sweep costs each new key one step, not every call all keys
+  // (5 ms a request at 100,000 live client addresses).
   #varrerSePreciso(agoraMs: number): void {
-    if (agoraMs < this.#proximaVarredura && this.#logs.size <= this.#maxChaves) return;
+    if (agoraMs < this.#proximaVarredura && this.#logs.size <= this.#varrerAcimaDe) return;
     this.#proximaVarredura = agoraMs + this.janelaMs;
     const limiteInferior = agoraMs - this.janelaMs;
     for (const [chave, log] of this.#logs) {
       if ((log.maisNovo ?? -Infinity) <= limiteInferior) this.#logs.delete(chave);
     }
+    this.#varrerAcimaDe = Math.max(this.#maxChaves, 2 * this.#logs.size);
   }
 }
