@@ -3,6 +3,7 @@
 // be guessed at speed, and a refused token still costs a request), then the overload 503, then
 // the 401, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { JANELA_PADRAO_MS } from '@imoveis/domain';
 import { PARAMETROS_DE_TOKEN, temToken, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
@@ -67,6 +68,20 @@ export function aceitaJson(accept: string | undefined): boolean {
   return melhor !== null && melhor.q > 0;
 }
 
+/**
+ * The limit's key for a client without a valid credential: its IPv4 address, or its IPv6 /64.
+ * One host is usually given a whole /64, and any address in it is as cheap to use as the next:
+ * keyed by address, it would get a window per address (and fill the per-process limiter's map).
+ */
+export function chaveDoEndereco(ip: string): string {
+  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
+  // An IPv4 client reaching an IPv6 socket comes as ::ffff:a.b.c.d: the same client.
+  const endereco = ipaddr.process(ip);
+  if (endereco.kind() === 'ipv4') return `ip:${endereco.toString()}`;
+  const [a, b, c, d] = (endereco as ipaddr.IPv6).parts;
+  return `ip:${[a, b, c, d].map((parte) => parte!.toString(16)).join(':')}::/64`;
+}
+
 /** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every partner answer. */
 export function cabecalhosDeLimite(reply: FastifyReply, politica: string, decisao: DecisaoLimite): void {
   reply.header('RateLimit-Policy', `"${politica}";q=${decisao.limite};w=${JANELA_S}`);
@@ -76,7 +91,7 @@ export function cabecalhosDeLimite(reply: FastifyReply, politica: string, decisa
 export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: Limitador; metricas: Metricas }): onRequestAsyncHookHandler {
   return async function porteiro(request, reply) {
     const quem = identificar(request, deps.credenciais);
-    const chave = quem.tipo === 'credencial' ? `credencial:${quem.credencial.id}` : `ip:${request.ip}`;
+    const chave = quem.tipo === 'credencial' ? `credencial:${quem.credencial.id}` : chaveDoEndereco(request.ip);
     const politica = quem.tipo === 'credencial' ? 'credencial' : 'endereco';
     const decisao = await deps.limitador.tentar(chave);
     cabecalhosDeLimite(reply, politica, decisao);
