@@ -314,7 +314,7 @@ describe('parameter validation', () => {
 describe('request id', () => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-  it('answers every request, a refused one too, with a new X-Request-Id', async () => {
+  it('answers every request, a refused one too, with a new X-Request-Id (and nosniff)', async () => {
     const respostas = await Promise.all([
       api.get('/api/v1/imoveis'),
       api.get('/api/v1/imoveis', { token: null }),
@@ -326,6 +326,7 @@ describe('request id', () => {
     const ids = respostas.map((r) => r.headers['x-request-id']);
     for (const [i, id] of ids.entries()) expect(id, String(i)).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
+    for (const r of respostas) expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('behind a trusted proxy, limits a client by the address the proxy saw, not by what it wrote in X-Forwarded-For', async () => {

@@ -129,9 +129,11 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
 
   await app.register(errosPlugin);
 
-  // A callback hook, not an async one: no promise on every request for one header.
+  // A callback hook, not an async one: no promise on every request for two headers. nosniff: a
+  // browser must take every answer as the type it is sent as (JSON, not a page or a script).
   app.addHook('onRequest', (request, reply, feito) => {
     reply.header('X-Request-Id', request.id);
+    reply.header('X-Content-Type-Options', 'nosniff');
     feito();
   });
 
