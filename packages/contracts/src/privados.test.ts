@@ -62,13 +62,29 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Siga @renata.vieira ou Ana-Maria Souza.', ['Renata Vieira', 'Ana Maria Souza'])).toBe('Siga @[removido] ou [removido].');
   });
 
-  it('masks a name typed with its middle names as initials, or surname first', () => {
+  it('masks a name typed with its middle names whole, as initials or left out, in any mix', () => {
     expect(mascarar('Falar com Renata S. Vieira ou renata s vieira.', ['Renata Santos Vieira'])).toBe('Falar com [removido] ou [removido].');
     expect(mascarar('Dono: Carlos E. da Silva. Ou Carlos E.M. Silva.', ['Carlos Eduardo Moreira da Silva'])).toBe('Dono: [removido]. Ou [removido].');
+    expect(mascarar('Dono: Carlos E. Moreira da Silva.', ['Carlos Eduardo Moreira da Silva'])).toBe('Dono: [removido].');
+    expect(mascarar('Renata M. Santos Vieira e Renata Maria S. Vieira', ['Renata Maria Santos Vieira'])).toBe('[removido] e [removido]');
+    expect(mascarar('Dona: Maria E. Souza e Silva.', ['Maria Eduarda Souza e Silva'])).toBe('Dona: [removido].');
     expect(mascarar('Dono: Renata S Vieira.', ['Renata S Vieira'])).toBe('Dono: [removido].');
-    expect(mascarar('Dono: Vieira, Renata. Corretor: SILVA CARLOS.', ['Renata Santos Vieira', 'Carlos da Silva'])).toBe('Dono: [removido]. Corretor: [removido].');
-    // Only the middle names' initials: another letter between first and last name is other text.
+  });
+
+  it('leaves other words between a first and a last name: another letter, or a one-letter word without its point', () => {
     expect(mascarar('Renata X. Vieira e Renata Santosa Vieira', ['Renata Santos Vieira'])).toBe('Renata X. Vieira e Renata Santosa Vieira');
+    // Neighbouring cities, not the owner Vitória Elisa Serra; "e" is no initial without a point.
+    expect(mascarar('Entre Vitória e Serra, perto do shopping.', ['Vitória Elisa Serra'])).toBe('Entre Vitória e Serra, perto do shopping.');
+    expect(mascarar('Fácil acesso a São Paulo e Santos.', ['Paulo Eduardo Santos'])).toBe('Fácil acesso a São Paulo e Santos.');
+    expect(mascarar('Vitória E. Serra', ['Vitória Elisa Serra'])).toBe('[removido]');
+  });
+
+  it('masks a name surname first, with one comma, and the middle words after it', () => {
+    expect(mascarar('Dono: Vieira, Renata. Corretor: SILVA, CARLOS E.', ['Renata Santos Vieira', 'Carlos Eduardo da Silva'])).toBe('Dono: [removido]. Corretor: [removido]');
+    expect(mascarar('Dono: Vieira, Renata Santos.', ['Renata Santos Vieira'])).toBe('Dono: [removido].');
+    // No comma, several, or a line between: ordinary words ("luz clara"), or a list going on.
+    expect(mascarar('Sala com luz clara', ['Clara Luz'])).toBe('Sala com luz clara');
+    expect(mascarar('Vieira,,, Renata; Vieira\nRenata', ['Renata Vieira'])).toBe('Vieira,,, Renata; Vieira\nRenata');
   });
 
   it('masks a code by its number alone, however it is grouped', () => {

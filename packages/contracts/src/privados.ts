@@ -9,11 +9,15 @@ export const MARCADOR_REMOVIDO = '[removido]';
 
 /** A letter or digit (folded: lower case, no accents), next to which a value is part of another word. */
 const LETRA_OU_DIGITO = /[0-9a-z\u00c0-\u024f]/;
+/** A letter, folded: what an initial is. */
+const LETRA = /[a-z\u00c0-\u024f]/;
 
 /** Between a name's words: whitespace (a line break too), or `-`, `_`, `.` (`Ana-Maria`, `ana.souza`). */
 const ENTRE_PALAVRAS = /[\s\-_.]/;
-/** Between a surname and the first name after it: whitespace or a comma. */
-const ENTRE_SOBRENOME_E_NOME = /[\s,]/;
+/** Between a surname and the first name after it, in a list's order: one comma. */
+const VIRGULA_DE_LISTA = /^[^\S\n]*,[^\S\n]*/;
+/** One-letter words of the text ("Paulo e Santos"): an initial without its point is never one of them. */
+const PALAVRAS_DE_UMA_LETRA = 'aeo';
 /**
  * Between a code's letters and digits: anything but a letter, a digit, or what ends a list item
  * (`CRECI-SP 998877` typed `CRECI SP 998877`, `CRECI: SP/998877`).
@@ -46,10 +50,18 @@ interface Forma {
   separador: RegExp;
   /** A code's separators as sent (`12,345-7`), which stand between its parts too. */
   enviados?: readonly string[];
-  /** A name's middle words by their initials, which may stand between its words (`Renata S. Vieira`). */
-  iniciais?: string;
+  /** A name's middle words, which may stand between its first and last, whole or by their initials. */
+  meio?: Meio;
+  /** Surname first, a comma, then the first name (`Vieira, Renata`), and the middle words after it. */
+  invertido?: boolean;
   /** Letters and digits in all: longer forms are looked for first. */
   tamanho: number;
+}
+
+/** The words of a name between its first and its last (particles too), and the initials of those that are no particle. */
+interface Meio {
+  palavras: ReadonlySet<string>;
+  iniciais: string;
 }
 
 /** The forms of every private value, and the digits of every private number. */
@@ -62,42 +74,34 @@ interface Mascara {
 }
 
 /**
- * The ways the record's private values are typed: a person's name whole, without its title,
- * suffix or particles, or by its first and last words ("Renata Vieira", "Carlos da Silva"), not a
- * one-word name (too likely an ordinary word of the text); a code by its letters and digits. And
+ * The ways the record's private values are typed: a person's name whole, or by its first and last
+ * words with any of its middle words between them, whole or by their initials ("Renata Vieira",
+ * "Carlos da Silva", "Renata S. Vieira"), or surname first ("Vieira, Renata"), without its title
+ * or suffix; not a one-word name (too likely an ordinary word of the text); a code by its letters
+ * and digits. And
  * the private numbers' digits: a telephone's last eight (typed with or without its area code), a
  * CPF's eleven, a code's number ("CRECI 123456" for "CRECI-SP 123456-F").
  */
 function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
   const formas: Forma[] = [];
-  // Each form of a name drops words from the one before: one as long is the same form.
-  let anterior: string[] = [];
-  let iniciais = '';
-  const nome = (palavras: string[]) => {
-    if (palavras.length < 2 || palavras.length === anterior.length) return;
-    anterior = palavras;
-    formas.push({ palavras, separador: ENTRE_PALAVRAS, iniciais, tamanho: somaDosTamanhos(palavras) });
-  };
+  const nome = (palavras: string[], outras: Partial<Forma> = {}) => formas.push({ palavras, separador: ENTRE_PALAVRAS, tamanho: somaDosTamanhos(palavras), ...outras });
   for (const valor of nomes) {
     if (typeof valor !== 'string') continue;
     const palavras = dobrar(valor.trim(), false).lido.split(/\s+/).filter(Boolean);
-    anterior = [];
     let base = palavras;
     while (base.length > 2 && TITULOS.has(base[0]!)) base = base.slice(1);
     while (base.length > 2 && SUFIXOS.has(base.at(-1)!)) base = base.slice(0, -1);
-    const semParticulas = base.filter((p) => !PARTICULAS.has(p));
-    iniciais = semParticulas.slice(1, -1).map((p) => p[0]!).join('');
-    nome(palavras);
-    nome(base);
-    nome(semParticulas);
-    if (semParticulas.length > 2) nome([semParticulas[0]!, semParticulas.at(-1)!]);
-    // "Carlos Eduardo da Silva" typed "Carlos da Silva".
-    if (base.length > 3 && PARTICULAS.has(base.at(-2)!)) nome([base[0]!, base.at(-2)!, base.at(-1)!]);
-    // A list's order: "Vieira, Renata".
-    if (semParticulas.length >= 2) {
-      const invertido = [semParticulas.at(-1)!, semParticulas[0]!];
-      formas.push({ palavras: invertido, separador: ENTRE_SOBRENOME_E_NOME, tamanho: somaDosTamanhos(invertido) });
-    }
+    if (base.length < 2 || PARTICULAS.has(base[0]!) || PARTICULAS.has(base.at(-1)!)) continue;
+    const doMeio = base.slice(1, -1);
+    const meio: Meio = {
+      palavras: new Set(doMeio),
+      iniciais: doMeio.flatMap((p) => (PARTICULAS.has(p) || !LETRA.test(p[0]!) ? [] : [p[0]!])).join(''),
+    };
+    const [primeira, ultima] = [base[0]!, base.at(-1)!];
+    // Whole as stored, title, suffix and signs too (`Pedro (Jr.) D’Ávila`).
+    if (palavras.length > 2) nome(palavras);
+    nome([primeira, ultima], { meio });
+    nome([ultima, primeira], { meio, invertido: true });
   }
   const digitosAlvo: Mascara['numeros'] = [];
   for (const valor of codigos) {
@@ -228,7 +232,7 @@ const DOBRADOS = Array.from({ length: 0x250 - 0x80 }, (_, k) => {
 });
 
 /** Where `forma` starts in `texto` at `i`: its end, or -1. */
-function fimDaForma(texto: string, i: number, { palavras, separador, enviados, iniciais }: Forma): number {
+function fimDaForma(texto: string, i: number, { palavras, separador, enviados, meio, invertido }: Forma): number {
   let fim = i + palavras[0]!.length;
   for (let k = 1; k < palavras.length; k++) {
     const palavra = palavras[k]!;
@@ -236,25 +240,52 @@ function fimDaForma(texto: string, i: number, { palavras, separador, enviados, i
     let proxima = fim;
     if (enviado !== undefined && texto.startsWith(enviado, fim) && texto.startsWith(palavra, fim + enviado.length)) {
       proxima = fim + enviado.length;
+    } else if (invertido) {
+      const virgula = VIRGULA_DE_LISTA.exec(texto.slice(fim, fim + 8));
+      if (virgula === null) return -1;
+      proxima = fim + virgula[0].length;
     } else {
-      while (proxima < texto.length && separador.test(texto[proxima]!)) proxima++;
+      proxima = depoisDeSeparadores(texto, fim, separador);
       if (proxima === fim) return -1;
-      if (iniciais && !texto.startsWith(palavra, proxima)) proxima = depoisDasIniciais(texto, proxima, iniciais, separador);
-      if (!texto.startsWith(palavra, proxima)) return -1;
+      // The middle words the text gives between first and last name, whole or as initials.
+      while (meio !== undefined && !texto.startsWith(palavra, proxima)) {
+        const fimDoMeio = fimDePalavraDoMeio(texto, proxima, meio);
+        if (fimDoMeio === -1) return -1;
+        proxima = depoisDeSeparadores(texto, fimDoMeio, separador);
+        if (proxima === fimDoMeio && texto[fimDoMeio - 1] !== '.') return -1;
+      }
     }
+    if (!texto.startsWith(palavra, proxima)) return -1;
     fim = proxima + palavra.length;
+  }
+  // Surname first: the middle words after the first name are the name's too ("Vieira, Renata S.").
+  for (let seguinte = depoisDeSeparadores(texto, fim, separador); invertido && meio !== undefined && seguinte > fim; ) {
+    const fimDoMeio = fimDePalavraDoMeio(texto, seguinte, meio);
+    if (fimDoMeio === -1) break;
+    fim = fimDoMeio;
+    seguinte = depoisDeSeparadores(texto, fim, separador);
   }
   return fim;
 }
 
-/** Past the middle names' initials at `i` (`s. `, `s.`, `s ` before the next word), if any. */
-function depoisDasIniciais(texto: string, i: number, iniciais: string, separador: RegExp): number {
-  // An initial is one letter standing apart: a point or a separator (a name's `.` is one) follows it.
-  while (i < texto.length && iniciais.includes(texto[i]!) && separador.test(texto.charAt(i + 1))) {
-    i++;
-    while (i < texto.length && separador.test(texto[i]!)) i++;
-  }
+const depoisDeSeparadores = (texto: string, i: number, separador: RegExp): number => {
+  while (i < texto.length && separador.test(texto[i]!)) i++;
   return i;
+};
+
+/**
+ * Where a word of the name's middle at `i` ends: one of its words whole, or one's initial with
+ * its point (`s.`) or without it, but for a word of one letter (`e`, as in "Paulo e Santos"). -1:
+ * none.
+ */
+function fimDePalavraDoMeio(texto: string, i: number, meio: Meio): number {
+  let fim = i;
+  while (fim < texto.length && LETRA_OU_DIGITO.test(texto[fim]!)) fim++;
+  if (fim === i) return -1;
+  if (meio.palavras.has(texto.slice(i, fim))) return fim;
+  if (fim - i !== 1 || !meio.iniciais.includes(texto[i]!)) return -1;
+  if (texto[fim] === '.') return fim + 1;
+  return PALAVRAS_DE_UMA_LETRA.includes(texto[i]!) ? -1 : fim;
 }
 
 /** `texto` with every private value of `m` (folded, not inside a word) replaced by the marker. */

@@ -14,5 +14,6 @@
 // 4: private values masked in the plain text partners read: names without accents, titles or
 // suffixes; codes and the owner's and agent's telephones, CPF and e-mails by their digits or as
 // sent (2026-11-23, after two reviews of 3).
-// 5: private names masked with their middle names as initials, or surname first (2026-11-23).
+// 5: private names masked with any of their middle names between first and last name, whole or as
+// initials (`Renata M. S. Vieira`), or surname first after one comma (2026-11-23).
 export const VERSAO_DAS_REGRAS = 5;
