@@ -2,7 +2,7 @@
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,34 @@ describe('the credentials file changed under a running API', () => {
     ligacao.remover();
     real.remover();
   });
+
+  it('the command line writes, and locks, the file a link names, even one not made yet', async () => {
+    const compartilhada = sqliteTemporario('credenciais.json');
+    const ligacao = sqliteTemporario('credenciais.json');
+    const alvo = `${compartilhada.dir}/pasta/credenciais.json`;
+    symlinkSync(alvo, ligacao.caminho);
+    try {
+      emitirCredencial(ligacao.caminho, 'Portal Um');
+      expect(lstatSync(ligacao.caminho).isSymbolicLink()).toBe(true);
+      expect(lerArquivoCredenciais(alvo).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um']);
+
+      // A command holding the shared file's lock (through the file, or another host's link) holds back this one.
+      writeFileSync(`${alvo}.lock`, '');
+      const cli = executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', 'issue', '--partner', 'Portal Dois'], {
+        cwd: RAIZ,
+        env: { ...process.env, CREDENTIALS_FILE: ligacao.caminho },
+        timeout: 60_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(lerArquivoCredenciais(alvo).credenciais).toHaveLength(1);
+      rmSync(`${alvo}.lock`);
+      await cli;
+      expect(lerArquivoCredenciais(alvo).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um', 'Portal Dois']);
+    } finally {
+      ligacao.remover();
+      compartilhada.remover();
+    }
+  }, 60_000);
 });
 
 describe('a token in the URL', () => {

@@ -4,8 +4,8 @@
 // Written atomically (temp file + rename) so a running API never reads half a file, and changed
 // under a lock file so two commands at once never lose each other's change.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, openSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+import { chmodSync, chownSync, closeSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { unescape as decodificarTolerante } from 'node:querystring';
 import { garantirPastaDe } from '@imoveis/config';
 import { z } from 'zod';
@@ -91,23 +91,37 @@ export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
 }
 
 /**
- * Replaces the file atomically, keeping what the running API relies on: its owner and mode (ops
- * running the command as root must not leave a file the API's user cannot read, which would keep
- * a revoked credential valid there), and a symbolic link pointing where it points (the file it
- * names is the one replaced).
+ * The file `caminho` names: itself, or what a symbolic link points to, even a file not made yet
+ * (hosts sharing one file through links of their own must all write, and lock, that file).
  */
-export function gravarArquivoCredenciais(caminho: string, arquivo: ArquivoCredenciais): void {
-  garantirPastaDe(caminho);
-  const atual = statSync(caminho, { throwIfNoEntry: false });
-  const destino = atual === undefined ? caminho : realpathSync(caminho);
-  const temporario = join(dirname(destino), `.${basename(destino)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  // 0600 for a new file: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
-  writeFileSync(temporario, `${JSON.stringify(arquivo, null, 2)}\n`, { mode: 0o600 });
-  if (atual !== undefined) manterDonoEModo(temporario, atual);
-  renameSync(temporario, destino);
+export function arquivoReal(caminho: string): string {
+  try {
+    return realpathSync(caminho);
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code !== 'ENOENT') throw erro;
+  }
+  const ligacao = lstatSync(caminho, { throwIfNoEntry: false });
+  return ligacao?.isSymbolicLink() ? resolve(dirname(caminho), readlinkSync(caminho)) : caminho;
 }
 
-/** Gives `arquivo` the mode and owner of the file it replaces (the owner: only root may, and only root needs to). */
+/**
+ * Replaces the file (`arquivoReal`) atomically, keeping its mode and owner: ops running the
+ * command as root must not leave a file the API's user cannot read, which would keep a revoked
+ * credential valid there until it can (the API says so: `credenciais_desatualizadas`).
+ */
+function gravarArquivoCredenciais(arquivo: string, conteudo: ArquivoCredenciais): void {
+  const atual = statSync(arquivo, { throwIfNoEntry: false });
+  const temporario = join(dirname(arquivo), `.${basename(arquivo)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // 0600 for a new file: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
+  writeFileSync(temporario, `${JSON.stringify(conteudo, null, 2)}\n`, { mode: 0o600 });
+  if (atual !== undefined) manterDonoEModo(temporario, atual);
+  renameSync(temporario, arquivo);
+}
+
+/**
+ * Gives `arquivo` the mode and owner of the file it replaces. Only root can give a file to
+ * another user: run as another user than the file's, the command leaves it that user's.
+ */
 function manterDonoEModo(arquivo: string, atual: Stats): void {
   chmodSync(arquivo, atual.mode & 0o777);
   if (process.getuid?.() === 0) chownSync(arquivo, atual.uid, atual.gid);
@@ -117,10 +131,11 @@ function manterDonoEModo(arquivo: string, atual: Stats): void {
 const TRAVA_ABANDONADA_MS = 10_000;
 const ESPERA_MAXIMA_MS = 30_000;
 
-/** Runs `fn` (read, change, rewrite) holding `<caminho>.lock`, created exclusively. */
-function comTrava<T>(caminho: string, fn: () => T): T {
-  garantirPastaDe(caminho);
-  const trava = `${caminho}.lock`;
+/** Runs `fn` (read, change, rewrite of the file `caminho` names) holding `<file>.lock`, created exclusively. */
+function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
+  const arquivo = arquivoReal(caminho);
+  garantirPastaDe(arquivo);
+  const trava = `${arquivo}.lock`;
   const desistirEm = Date.now() + ESPERA_MAXIMA_MS;
   for (;;) {
     try {
@@ -135,7 +150,7 @@ function comTrava<T>(caminho: string, fn: () => T): T {
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 20);
   }
   try {
-    return fn();
+    return fn(arquivo);
   } finally {
     rmSync(trava, { force: true });
   }
@@ -143,7 +158,7 @@ function comTrava<T>(caminho: string, fn: () => T): T {
 
 /** Issues a credential for `parceiro`: records its hash, returns the token (the only copy). */
 export function emitirCredencial(caminho: string, parceiro: string, agora: () => Date = () => new Date()): { token: string; credencial: Credencial } {
-  return comTrava(caminho, () => emitirNaTrava(caminho, parceiro, agora));
+  return comTrava(caminho, (arquivo) => emitirNaTrava(arquivo, parceiro, agora));
 }
 
 function emitirNaTrava(caminho: string, parceiro: string, agora: () => Date): { token: string; credencial: Credencial } {
@@ -166,7 +181,7 @@ export function revogarCredencial(
   alvo: { id: string } | { parceiro: string },
   agora: () => Date = () => new Date(),
 ): Credencial[] {
-  return comTrava(caminho, () => revogarNaTrava(caminho, alvo, agora));
+  return comTrava(caminho, (arquivo) => revogarNaTrava(arquivo, alvo, agora));
 }
 
 function revogarNaTrava(caminho: string, alvo: { id: string } | { parceiro: string }, agora: () => Date): Credencial[] {

@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Logger } from 'pino';
-import { digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
+import { arquivoReal, digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
 
 export type ResultadoAutenticacao =
   | { readonly tipo: 'valida'; readonly credencial: Credencial }
@@ -99,9 +99,11 @@ export class CredenciaisStore implements FonteCredenciais {
       }
       this.#porHash = porHash;
       this.#assinatura = assinatura;
-      if (this.#falhou !== null) this.#logger.warn({ arquivo: this.#caminho, credenciais: porHash.size }, 'arquivo de credenciais lido de novo: credenciais em dia');
+      const voltou = this.#falhou !== null;
       this.#falhou = null;
-      if (inicial && assinatura === 'ausente') {
+      if (voltou) {
+        this.#logger.warn({ arquivo: this.#caminho, credenciais: porHash.size }, 'arquivo de credenciais lido de novo: credenciais em dia');
+      } else if (inicial && assinatura === 'ausente') {
         this.#logger.warn({ arquivo: this.#caminho }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida');
       } else {
         this.#logger.info({ arquivo: this.#caminho, credenciais: porHash.size }, 'credenciais carregadas');
@@ -134,8 +136,10 @@ export class CredenciaisStore implements FonteCredenciais {
     this.#timer = setInterval(() => this.recarregarSeMudou(), intervaloMs);
     this.#timer.unref();
     try {
-      const nome = basename(this.#caminho);
-      this.#watcher = watch(dirname(this.#caminho), { persistent: false }, (_evento, arquivo) => {
+      // Through a symbolic link, the folder of the file it names: that is where the command writes.
+      const real = arquivoReal(this.#caminho);
+      const nome = basename(real);
+      this.#watcher = watch(dirname(real), { persistent: false }, (_evento, arquivo) => {
         if (arquivo !== null && arquivo !== nome) return;
         // Editors and rename-based writers fire several events per change: read once they settle.
         if (this.#debounce) clearTimeout(this.#debounce);
