@@ -506,5 +506,8 @@ describe('OpenAPI document and documentation page', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.headers['etag']).toBeTruthy();
+    // The contract itself is compressed like any other answer.
+    const contrato = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(contrato.headers['content-encoding']).toBe('gzip');
   });
 });

@@ -217,5 +217,13 @@ describe('/metrics', () => {
     expect(respostas.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(respostas.map((r) => r.body)).size).toBe(1);
     expect(feitas).toHaveBeenCalledTimes(1);
+    expect(respostas[0]!.headers['content-encoding']).toBeUndefined();
+    // A second later, the next scrape sees what happened meanwhile.
+    await api.get('/api/v1/imoveis');
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    const depois = await api.app.inject({ method: 'GET', url: '/metrics', headers: { 'accept-encoding': 'gzip' } });
+    expect(depois.headers['content-encoding']).toBeUndefined();
+    expect(depois.body).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="200"} 1');
+    expect(feitas).toHaveBeenCalledTimes(2);
   });
 });

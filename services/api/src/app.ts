@@ -150,10 +150,12 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     },
   });
 
-  // Before compression: the documentation page's files (1.5 MB of script) would be compressed anew
-  // on every request, about 100 ms of CPU each, for anyone who asks; sent as they are, they cost
-  // next to nothing and browsers revalidate them by ETag.
-  await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });
+  // The documentation page's files (1.5 MB of script) would be compressed anew on every request,
+  // about 100 ms of CPU each, for anyone who asks: sent as they are, they cost next to nothing,
+  // and browsers revalidate them by ETag. Marked before compression's own onRoute hook reads it.
+  app.addHook('onRoute', (rota) => {
+    if (rota.url.startsWith(`${PREFIXO_API}/docs/static/`)) rota.compress = false;
+  });
 
   await app.register(fastifyCompress, {
     global: true,
@@ -174,6 +176,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     const credencial = request.credencial === null ? undefined : { id: request.credencial.id, parceiro: request.credencial.parceiro };
     request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial }, 'requisição atendida');
   });
+
+  await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });
 
   await app.register(
     async (api) => {

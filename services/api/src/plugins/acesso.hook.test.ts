@@ -57,6 +57,10 @@ describe('chaveDoEndereco', () => {
     expect(chaveDoEndereco('::1')).toBe('ip:0:0:0:0::/64');
   });
 
+  it('keys an IPv4 client behind NAT64 by its own address', () => {
+    expect(chaveDoEndereco('64:ff9b::cb00:7107')).not.toBe(chaveDoEndereco('64:ff9b::cb00:7108'));
+  });
+
   it('keeps what is no address as it came', () => {
     expect(chaveDoEndereco('desconhecido')).toBe('ip:desconhecido');
   });

@@ -74,10 +74,17 @@ export function aceitaJson(accept: string | undefined): boolean {
  * keyed by address, it would get a window per address (and fill the per-process limiter's map).
  */
 export function chaveDoEndereco(ip: string): string {
-  if (!ipaddr.isValid(ip)) return `ip:${ip}`;
-  // An IPv4 client reaching an IPv6 socket comes as ::ffff:a.b.c.d: the same client.
-  const endereco = ipaddr.process(ip);
-  if (endereco.kind() === 'ipv4') return `ip:${endereco.toString()}`;
+  // Node writes an IPv4 client as a.b.c.d: as it is, without parsing.
+  if (!ip.includes(':')) return `ip:${ip}`;
+  let endereco: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    // An IPv4 client reaching an IPv6 socket comes as ::ffff:a.b.c.d: the same client.
+    endereco = ipaddr.process(ip);
+  } catch {
+    return `ip:${ip}`;
+  }
+  // Behind NAT64 (64:ff9b::/96) every IPv4 client shares one /64: each keeps its own address.
+  if (endereco.kind() === 'ipv4' || endereco.range() === 'rfc6052') return `ip:${endereco.toString()}`;
   const [a, b, c, d] = (endereco as ipaddr.IPv6).parts;
   return `ip:${[a, b, c, d].map((parte) => parte!.toString(16)).join(':')}::/64`;
 }

@@ -44,7 +44,8 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
 
     // The process's own clock, not `agora` (which tests may stop).
     let ultimas: { em: number; texto: Promise<string> } | null = null;
-    app.get('/metrics', { config: ignorarPressao, schema: { hide: true } }, async (_request, reply) => {
+    // Uncompressed: compressing its 20 KB would cost most of what the memo saves.
+    app.get('/metrics', { config: ignorarPressao, schema: { hide: true }, compress: false }, async (_request, reply) => {
       const agora = performance.now();
       if (ultimas === null || agora - ultimas.em >= METRICAS_VALIDAS_MS) ultimas = { em: agora, texto: deps.metricas.registro.metrics() };
       return reply.type(deps.metricas.registro.contentType).send(await ultimas.texto);
