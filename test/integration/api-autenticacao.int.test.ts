@@ -212,6 +212,18 @@ describe('a token in the URL', () => {
       .findLast((l) => l.msg === 'requisição atendida');
     expect(atendida).toMatchObject({ servico: 'api', credencial: { id: expect.stringMatching(/^[0-9a-f]{12}$/), parceiro: expect.any(String) } });
   });
+
+  it('a refused one is one log line too (at info), saying why', async () => {
+    const antes = api.logs.length;
+    await api.get('/api/v1/imoveis', { token: `imv_${'x'.repeat(43)}` });
+    const linhas = api.logs
+      .slice(antes)
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; msg: string; motivo?: string; res?: { statusCode: number } })
+      .filter((l) => l.level >= 30); // info and above: what production logs
+    expect(linhas).toEqual([expect.objectContaining({ msg: 'requisição atendida', motivo: 'desconhecida', res: { statusCode: 401 } })]);
+  });
 });
 
 describe('the credentials file', () => {

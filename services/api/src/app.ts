@@ -125,6 +125,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('credencial', null);
+  app.decorateRequest('motivoNaoAutenticado', null);
   app.decorateRequest('sobPressao', false);
 
   await app.register(errosPlugin);
@@ -173,8 +174,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     metricas.requisicoes.inc(rotulos);
     metricas.duracao.observe(rotulos, reply.elapsedTime / 1000);
     // The credential's id and partner (never its token): a partner quoting X-Request-Id is found by them.
+    // One line a request, a refused one too (a 401 says why: `motivo`), so a flood of bad tokens doubles no log.
     const credencial = request.credencial === null ? undefined : { id: request.credencial.id, parceiro: request.credencial.parceiro };
-    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial }, 'requisição atendida');
+    const motivo = request.motivoNaoAutenticado ?? undefined;
+    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial, motivo }, 'requisição atendida');
   });
 
   await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });

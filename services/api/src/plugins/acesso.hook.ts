@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The partner's credential, set by the gate on every partner route it lets through. */
     credencial: Credencial | null;
+    /** Why the gate answered 401: named in the request's log line. */
+    motivoNaoAutenticado: MotivoNaoAutenticado | null;
     /** Set by under-pressure when the process is overloaded; the gate then answers 503. */
     sobPressao: boolean;
   }
@@ -108,7 +110,7 @@ export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: 
     }
     if (request.sobPressao) throw new ServicoSobrecarregado();
     if (quem.tipo === 'anonima') {
-      request.log.info({ motivo: quem.motivo }, 'requisição sem credencial válida');
+      request.motivoNaoAutenticado = quem.motivo;
       throw new NaoAutenticado(quem.motivo);
     }
     request.credencial = quem.credencial;
