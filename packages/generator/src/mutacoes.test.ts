@@ -185,5 +185,10 @@ describe('gerarMutacoes', () => {
     expect(topicos({ imoveis: 0, condominios: 5, taxaVenenos: 0 })).toEqual(new Set(['condominios']));
     expect([...gerarMutacoes({ imoveis: 0, condominios: 0, mutacoes: 10 })]).toHaveLength(10);
     expect([...gerarMutacoes({ imoveis: 10, mutacoes: 0 })]).toEqual([]);
+    // One of each: never deleted, since nothing would be left to mutate.
+    const especies = [...gerarMutacoesRotuladas({ seed: 1, imoveis: 1, condominios: 1, mutacoes: 300, taxaVenenos: 0 })].map((m) => m.especie);
+    expect(especies).toHaveLength(300);
+    expect(especies.filter((e) => e === 'exclusao' || e === 'condominio-excluido')).toEqual([]);
+    expect([...gerarMutacoes({ seed: 1, imoveis: 1, condominios: 0, mutacoes: 300 })]).toHaveLength(300);
   });
 });

@@ -73,6 +73,9 @@ interface AlteracoesFotos {
   publica: Map<string, boolean>;
 }
 
+/** Whether one more deletion leaves at least half of `total` alive (one of one: nothing would be left to mutate). */
+const deixaMetade = (vivos: number, total: number): boolean => (vivos - 1) * 2 >= total;
+
 /**
  * What mutations changed, in compact typed arrays indexed by property: a property's current state
  * is its regenerated base with these applied, so memory stays a few dozen bytes per property.
@@ -161,8 +164,8 @@ class Mutador {
     if (ehCondominio && this.condominios.vivos === 0) especie = 'preco';
     if (!ehCondominio && especie !== 'repeticao' && this.imoveis.vivos === 0) especie = 'condominio-renomeado';
     if (especie === 'repeticao' && this.anel.length === 0) especie = this.imoveis.vivos > 0 ? 'preco' : 'condominio-renomeado';
-    if (especie === 'exclusao' && this.imoveis.vivos * 2 <= imoveis) especie = 'preco';
-    if (especie === 'condominio-excluido' && this.condominios.vivos * 2 <= condominios) especie = 'condominio-renomeado';
+    if (especie === 'exclusao' && !deixaMetade(this.imoveis.vivos, imoveis)) especie = 'preco';
+    if (especie === 'condominio-excluido' && !deixaMetade(this.condominios.vivos, condominios)) especie = 'condominio-renomeado';
 
     switch (especie) {
       case 'preco':
@@ -194,7 +197,7 @@ class Mutador {
     const i = this.imovelVivo();
     const antiga = this.editarImovel(i, this.rng.escolherPonderado(EDICOES, PESOS_EDICOES));
     this.agoraMs += this.rng.inteiro(200, 5_000);
-    const exclui = this.imoveis.vivos * 2 > this.ctx.opcoes.imoveis && this.rng.chance(0.1);
+    const exclui = deixaMetade(this.imoveis.vivos, this.ctx.opcoes.imoveis) && this.rng.chance(0.1);
     const edicao = this.rng.escolherPonderado(EDICOES, PESOS_EDICOES);
     const nova = exclui ? this.excluirImovel(i) : this.editarImovel(i, edicao);
     // The tombstone a deletion may have queued must come after the late revision.
