@@ -12,8 +12,6 @@ const LETRA_OU_DIGITO = /[0-9a-z\u00c0-\u024f]/;
 /** A letter, folded: what an initial is. */
 const LETRA = /[a-z\u00c0-\u024f]/;
 
-/** Between a name's words: whitespace (a line break too), or `-`, `_`, `.` (`Ana-Maria`, `ana.souza`). */
-const ENTRE_PALAVRAS = /[\s\-_.]/;
 /** Between a surname and the first name after it, in a list's order: one comma. */
 const VIRGULA_DE_LISTA = /^[^\S\n]*,[^\S\n]*/;
 /** One-letter words of the text ("Paulo e Santos"): an initial without its point is never one of them. */
@@ -26,8 +24,12 @@ const ENTRE_PARTES = /[^\p{L}\p{N},;\n]/u;
 
 /** Words of a name a person may leave out: "Ana Maria de Souza" is typed "Ana Maria Souza". */
 const PARTICULAS = new Set(['de', 'da', 'do', 'das', 'dos', 'e']);
+/** Particles typed where the register has none ("MARIA DA SILVA" for Maria Silva); not `e`, which joins other words. */
+const PARTICULAS_OPCIONAIS = new Set(['de', 'da', 'do', 'das', 'dos']);
 /** Before a name, a title; after it, a suffix: "Dra. Renata Vieira", "José Silva Filho" is typed without them. */
-const TITULOS = new Set(['dr', 'dr.', 'dra', 'dra.', 'sr', 'sr.', 'sra', 'sra.', 'srta', 'srta.']);
+const TITULOS = new Set(['dr', 'dr.', 'dra', 'dra.', 'sr', 'sr.', 'sra', 'sra.', 'srta', 'srta.', 'dona', 'd.', 'prof', 'prof.', 'profa', 'profa.', 'eng', 'eng.']);
+/** "São Paulo", "Santa Maria", "Santo André": before a first name, a city or a saint, not the person. */
+const SANTO_ANTES = /(?:^|[^0-9a-z\u00c0-\u024f])(?:sao|santo|santa|sto|sta)[\s.]+$/;
 const SUFIXOS = new Set(['filho', 'filha', 'junior', 'jr', 'jr.', 'neto', 'neta', 'sobrinho', 'sobrinha']);
 
 /** A code (or an e-mail address) holds at least this many letters and digits; shorter, it is too likely other text. */
@@ -47,7 +49,8 @@ export interface ValoresPrivados {
 /** A way a private value is typed: its words (folded), and what may stand between them. */
 interface Forma {
   palavras: readonly string[];
-  separador: RegExp;
+  /** Past what may stand between two of its words at `i` (`i` itself: nothing that may). */
+  lacuna: (texto: string, i: number) => number;
   /** A code's separators as sent (`12,345-7`), which stand between its parts too. */
   enviados?: readonly string[];
   /** A name's middle words, which may stand between its first and last, whole or by their initials. */
@@ -62,6 +65,8 @@ interface Forma {
 interface Meio {
   palavras: ReadonlySet<string>;
   iniciais: string;
+  /** The most words the text may give between first and last name: the name's own, and one particle more. */
+  maximo: number;
 }
 
 /** The forms of every private value, and the digits of every private number. */
@@ -84,10 +89,14 @@ interface Mascara {
  */
 function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
   const formas: Forma[] = [];
-  const nome = (palavras: string[], outras: Partial<Forma> = {}) => formas.push({ palavras, separador: ENTRE_PALAVRAS, tamanho: somaDosTamanhos(palavras), ...outras });
+  const nome = (palavras: string[], outras: Partial<Forma> = {}) => formas.push({ palavras, lacuna: lacunaDeNome, tamanho: somaDosTamanhos(palavras), ...outras });
   for (const valor of nomes) {
     if (typeof valor !== 'string') continue;
-    const palavras = dobrar(valor.trim(), false).lido.split(/\s+/).filter(Boolean);
+    // Stored surname first ("Vieira, Renata Santos"): read in the order people write it.
+    const partes = valor.split(',');
+    const escrito = partes.length === 2 ? `${partes[1]} ${partes[0]}` : valor;
+    // A hyphenated surname ("Souza-Lima") is typed with a space too, or by one of its words.
+    const palavras = dobrar(escrito.trim(), false).lido.split(/[\s-]+/).filter(Boolean);
     let base = palavras;
     while (base.length > 2 && TITULOS.has(base[0]!)) base = base.slice(1);
     while (base.length > 2 && SUFIXOS.has(base.at(-1)!)) base = base.slice(0, -1);
@@ -96,6 +105,7 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
     const meio: Meio = {
       palavras: new Set(doMeio),
       iniciais: doMeio.flatMap((p) => (PARTICULAS.has(p) || !LETRA.test(p[0]!) ? [] : [p[0]!])).join(''),
+      maximo: doMeio.length + 1,
     };
     const [primeira, ultima] = [base[0]!, base.at(-1)!];
     // Whole as stored, title, suffix and signs too (`Pedro (Jr.) D’Ávila`).
@@ -108,7 +118,7 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
     if (typeof valor !== 'string') continue;
     const { partes, enviados } = partesDoCodigo(dobrar(valor.trim(), false).lido);
     const tamanho = somaDosTamanhos(partes);
-    if (tamanho >= TAMANHO_MINIMO_CODIGO) formas.push({ palavras: partes, separador: ENTRE_PARTES, enviados, tamanho });
+    if (tamanho >= TAMANHO_MINIMO_CODIGO) formas.push({ palavras: partes, lacuna: lacunaDeCodigo, enviados, tamanho });
     // A code's number, however it is grouped: its longest run of digits.
     const numero = sequenciasDeDigitos(valor).reduce((maior, seq) => (seq.digitos.length > maior.length ? seq.digitos : maior), '');
     if (numero.length >= DIGITOS_MINIMOS) digitosAlvo.push({ digitos: numero, exato: true });
@@ -222,22 +232,24 @@ function dobrar(texto: string, comOrigem = true): { lido: string; origem: Int32A
 }
 /** Nothing past U+007F. */
 const SO_ASCII = /^[^\u0080-\uffff]*$/;
-/** `c` in lower case when that keeps it one code unit (so positions hold), else `c`. */
-const umaUnidade = (c: string): string => (c.toLowerCase().length === 1 ? c.toLowerCase() : c);
+/** Apostrophes as phones and word processors type them (`D’Ávila`, `Sant´Anna`): read as `'`. */
+const APOSTROFOS = new Set(['\u2019', '\u2018', '\u02bc', '\u00b4']);
+/** `c` in lower case when that keeps it one code unit (so positions hold), else `c`; an apostrophe as `'`. */
+const umaUnidade = (c: string): string => (APOSTROFOS.has(c) ? "'" : c.toLowerCase().length === 1 ? c.toLowerCase() : c);
 /** U+0080–U+024F folded: Latin-1 and Latin Extended-A/B letters without their accents, in lower case. */
 const DOBRADOS = Array.from({ length: 0x250 - 0x80 }, (_, k) => {
   const c = String.fromCharCode(0x80 + k);
   const base = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return base.length === 1 ? base : umaUnidade(c);
+  return APOSTROFOS.has(c) || base.length !== 1 ? umaUnidade(c) : base;
 });
 
 /** Where `forma` starts in `texto` at `i`: its end, or -1. */
-function fimDaForma(texto: string, i: number, { palavras, separador, enviados, meio, invertido }: Forma): number {
+function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio, invertido }: Forma): number {
   let fim = i + palavras[0]!.length;
   for (let k = 1; k < palavras.length; k++) {
     const palavra = palavras[k]!;
     const enviado = enviados?.[k - 1];
-    let proxima = fim;
+    let proxima: number;
     if (enviado !== undefined && texto.startsWith(enviado, fim) && texto.startsWith(palavra, fim + enviado.length)) {
       proxima = fim + enviado.length;
     } else if (invertido) {
@@ -245,60 +257,102 @@ function fimDaForma(texto: string, i: number, { palavras, separador, enviados, m
       if (virgula === null) return -1;
       proxima = fim + virgula[0].length;
     } else {
-      proxima = depoisDeSeparadores(texto, fim, separador);
+      proxima = lacuna(texto, fim);
       if (proxima === fim) return -1;
       // The middle words the text gives between first and last name, whole or as initials.
-      while (meio !== undefined && !texto.startsWith(palavra, proxima)) {
-        const fimDoMeio = fimDePalavraDoMeio(texto, proxima, meio);
-        if (fimDoMeio === -1) return -1;
-        proxima = depoisDeSeparadores(texto, fimDoMeio, separador);
-        if (proxima === fimDoMeio && texto[fimDoMeio - 1] !== '.') return -1;
-      }
+      if (meio !== undefined) proxima = depoisDoMeio(texto, proxima, meio, palavra);
+      if (proxima === -1) return -1;
     }
     if (!texto.startsWith(palavra, proxima)) return -1;
     fim = proxima + palavra.length;
   }
   // Surname first: the middle words after the first name are the name's too ("Vieira, Renata S.").
-  for (let seguinte = depoisDeSeparadores(texto, fim, separador); invertido && meio !== undefined && seguinte > fim; ) {
-    const fimDoMeio = fimDePalavraDoMeio(texto, seguinte, meio);
+  for (let seguinte = lacunaDeNome(texto, fim); invertido && meio !== undefined && seguinte > fim; ) {
+    const fimDoMeio = fimDePalavraDoMeio(texto, seguinte, meio, false);
     if (fimDoMeio === -1) break;
     fim = fimDoMeio;
-    seguinte = depoisDeSeparadores(texto, fim, separador);
+    seguinte = lacunaDeNome(texto, fim);
   }
   return fim;
 }
 
-const depoisDeSeparadores = (texto: string, i: number, separador: RegExp): number => {
-  while (i < texto.length && separador.test(texto[i]!)) i++;
+/**
+ * Between a name's words: whitespace (line breaks too: `<p>Josefina</p><p>Albuquerque</p>`), or
+ * one `-`, `_` or `.` (`Ana-Maria`, `ana.souza`). Not a sentence's end or a spaced dash: "São
+ * Paulo. Santos", "São Paulo - Santos" are no Paulo Santos.
+ */
+function lacunaDeNome(texto: string, i: number): number {
+  const c = texto[i];
+  if (c === '-' || c === '_' || c === '.') return i + 1;
+  while (i < texto.length && /\s/.test(texto[i]!)) i++;
   return i;
-};
+}
+
+/** Between a code's parts: anything but a letter, a digit, or what ends a list item. */
+function lacunaDeCodigo(texto: string, i: number): number {
+  while (i < texto.length && ENTRE_PARTES.test(texto[i]!)) i++;
+  return i;
+}
 
 /**
- * Where a word of the name's middle at `i` ends: one of its words whole, or one's initial with
- * its point (`s.`) or without it, but for a word of one letter (`e`, as in "Paulo e Santos"). -1:
- * none.
+ * Past the middle words the text gives at `i`, up to `ultima` (the last name): -1 when anything
+ * else stands there. At most as many as the name has, and one particle more: a text repeating a
+ * middle word costs no more than the name is long.
  */
-function fimDePalavraDoMeio(texto: string, i: number, meio: Meio): number {
-  let fim = i;
-  while (fim < texto.length && LETRA_OU_DIGITO.test(texto[fim]!)) fim++;
-  if (fim === i) return -1;
-  if (meio.palavras.has(texto.slice(i, fim))) return fim;
-  if (fim - i !== 1 || !meio.iniciais.includes(texto[i]!)) return -1;
-  if (texto[fim] === '.') return fim + 1;
-  return PALAVRAS_DE_UMA_LETRA.includes(texto[i]!) ? -1 : fim;
+function depoisDoMeio(texto: string, i: number, meio: Meio, ultima: string): number {
+  for (let lidas = 0; !texto.startsWith(ultima, i); lidas++) {
+    if (lidas > meio.maximo) return -1;
+    const fim = fimDePalavraDoMeio(texto, i, meio, lidas === 0);
+    if (fim === -1) return -1;
+    i = lacunaDeNome(texto, fim);
+    // An initial's point stands for the gap (`S.Vieira`).
+    if (i === fim && texto[fim - 1] !== '.') return -1;
+  }
+  return i;
 }
+
+/**
+ * Where a word of the name's middle at `i` ends: one of its words whole (an apostrophe inside:
+ * `d'avila`), a particle, or one's initial with its point (`s.`) or without it, but for a word of
+ * one letter (`e`, as in "Paulo e Santos"). `e` joining two names ("Souza e Silva") never comes
+ * first ("Maria e Silva Imóveis" is no Maria Eduarda Souza e Silva). -1: none.
+ */
+function fimDePalavraDoMeio(texto: string, i: number, meio: Meio, primeira: boolean): number {
+  let fim = i;
+  while (fim < texto.length && (LETRA_OU_DIGITO.test(texto[fim]!) || (texto[fim] === "'" && fim > i && LETRA.test(texto.charAt(fim + 1))))) fim++;
+  if (fim === i) return -1;
+  const palavra = texto.slice(i, fim);
+  // An initial with its point first: `e.` is Eduardo's, even where `e` is a word of the name.
+  if (fim - i === 1 && texto[fim] === '.' && meio.iniciais.includes(palavra)) return fim + 1;
+  if (palavra === 'e') return !primeira && meio.palavras.has('e') ? fim : -1;
+  if (meio.palavras.has(palavra) || PARTICULAS_OPCIONAIS.has(palavra)) return fim;
+  if (fim - i !== 1 || !meio.iniciais.includes(palavra)) return -1;
+  return PALAVRAS_DE_UMA_LETRA.includes(palavra) ? -1 : fim;
+}
+
+const ehMaiuscula = (c: string): boolean => c !== c.toLowerCase();
 
 /** `texto` with every private value of `m` (folded, not inside a word) replaced by the marker. */
 function mascarar(texto: string, m: Mascara): string {
   const { lido } = dobrar(texto, false);
+  // Where each folded character comes from: made only for the few texts that need it.
+  let origem: Int32Array | null | undefined;
+  const noTexto = (i: number): number => {
+    origem ??= dobrar(texto, true).origem;
+    return origem === null ? i : origem[i]!;
+  };
   const achados: [number, number][] = [];
   // Most texts hold none: a form is searched for only when its first and last words are there.
   for (const forma of m.formas) {
     const primeira = forma.palavras[0]!;
     if (!lido.includes(primeira) || !lido.includes(forma.palavras.at(-1)!)) continue;
     for (let i = lido.indexOf(primeira); i !== -1; i = lido.indexOf(primeira, i + 1)) {
+      if (LETRA_OU_DIGITO.test(lido.charAt(i - 1))) continue;
       const fim = fimDaForma(lido, i, forma);
-      if (fim === -1 || LETRA_OU_DIGITO.test(lido.charAt(i - 1)) || LETRA_OU_DIGITO.test(lido.charAt(fim))) continue;
+      if (fim === -1 || LETRA_OU_DIGITO.test(lido.charAt(fim))) continue;
+      if (forma.lacuna === lacunaDeNome && SANTO_ANTES.test(lido.slice(Math.max(0, i - 8), i))) continue;
+      // Surname first is a name's only with a capital: "luz, clara e arejada" is no Clara Luz.
+      if (forma.invertido && !ehMaiuscula(texto[noTexto(i)]!)) continue;
       achados.push([i, fim]);
     }
   }
@@ -308,11 +362,8 @@ function mascarar(texto: string, m: Mascara): string {
     }
   }
   if (achados.length === 0) return texto;
-  // Where each folded character comes from: made only for the few texts that hold something.
-  const { origem } = dobrar(texto, true);
   // Back to the text: from where the first character read comes from to past the last one's
   // (and past the accents combined with it).
-  const noTexto = (i: number) => (origem === null ? i : origem[i]!);
   const fimNoTexto = (fim: number) => {
     let f = noTexto(fim - 1) + 1;
     while (f < texto.length && texto.charCodeAt(f) >= 0x300 && texto.charCodeAt(f) <= 0x36f) f++;
