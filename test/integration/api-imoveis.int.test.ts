@@ -357,6 +357,28 @@ describe('request id', () => {
     // Without a proxy in front, the header comes from the client, which must not pick its id.
     expect((await api.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toMatch(UUID);
   });
+
+  it('trusts proxies by address when told their addresses: a client reaching the port directly picks neither its address nor its id', async () => {
+    const recebido = '01JDX7Q2M3-gw.a:7@borda';
+    // The test's requests come from 127.0.0.1: a trusted proxy in one app, a client in the other.
+    const doProxy = await criarApi({ leitor: projecao.abrirLeitor(), config: { trustProxy: ['127.0.0.0/8'] }, limite: 3 });
+    const direto = await criarApi({ leitor: projecao.abrirLeitor(), config: { trustProxy: ['192.0.2.7'] }, limite: 3 });
+    try {
+      expect((await doProxy.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toBe(recebido);
+      expect((await direto.get('/api/v1/imoveis', { headers: { 'x-request-id': recebido } })).headers['x-request-id']).toMatch(UUID);
+      // Through the trusted proxy each client has its own window; directly, a forged header changes nothing.
+      const codigos = async (app: typeof api) => {
+        const vistos: number[] = [];
+        for (let i = 0; i < 4; i++) vistos.push((await app.get('/api/v1/imoveis', { token: null, headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode);
+        return vistos;
+      };
+      expect(await codigos(doProxy)).toEqual([401, 401, 401, 401]);
+      expect(await codigos(direto)).toEqual([401, 401, 401, 429]);
+    } finally {
+      await doProxy.fechar();
+      await direto.fechar();
+    }
+  });
 });
 
 describe('error statuses outside the operations', () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import { compile as compilarConfianca } from '@fastify/proxy-addr';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,10 +34,11 @@ export interface ConfigApp {
   /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
   readonly atrasoMaximoMs: number;
   /**
-   * Trusted proxies in front (`true`: one): the client address is the X-Forwarded-For entry that
-   * many hops back, never one a client wrote; and a gateway's X-Request-Id is kept.
+   * Trusted proxies in front, by count (`true`: one) or by address: the client address is the
+   * X-Forwarded-For entry past the trusted hops, never one a client wrote; and a gateway's
+   * X-Request-Id is kept.
    */
-  readonly trustProxy?: boolean | number;
+  readonly trustProxy?: boolean | number | readonly string[];
   readonly pressao?: OpcoesPressao;
 }
 
@@ -66,12 +68,22 @@ const ID_RECEBIDO = /^[\w.:@-]{1,128}$/;
  * proxy only, the id the gateway sent when it looks like one. A client's own would let it choose
  * or copy another request's id.
  */
-export function geradorDeIdDaRequisicao(confiarNoProxy: boolean): (req: IncomingMessage) => string {
-  if (!confiarNoProxy) return () => randomUUID();
+export function geradorDeIdDaRequisicao(confiavel: Confianca | null): (req: IncomingMessage) => string {
+  if (confiavel === null) return () => randomUUID();
   return (req) => {
     const recebido = req.headers['x-request-id'];
-    return typeof recebido === 'string' && ID_RECEBIDO.test(recebido) ? recebido : randomUUID();
+    const doProxy = confiavel(req.socket.remoteAddress ?? '', 0);
+    return doProxy && typeof recebido === 'string' && ID_RECEBIDO.test(recebido) ? recebido : randomUUID();
   };
+}
+
+/** Whether the hop `salto` away (0: the peer) at `endereco` is a trusted proxy, as Fastify reads X-Forwarded-For with it. */
+type Confianca = (endereco: string, salto: number) => boolean;
+
+function confianca(trustProxy: ConfigApp['trustProxy']): Confianca | null {
+  if (typeof trustProxy === 'object') return trustProxy.length === 0 ? null : compilarConfianca([...trustProxy]);
+  const proxies = trustProxy === true ? 1 : Number(trustProxy ?? 0);
+  return proxies > 0 ? (_endereco, salto) => salto < proxies : null;
 }
 
 /**
@@ -95,7 +107,7 @@ export function comCaminhoDecodificavel(url: string): string {
 
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
-  const proxies = deps.config.trustProxy === true ? 1 : Number(deps.config.trustProxy ?? 0);
+  const confiavel = confianca(deps.config.trustProxy);
   const metricas = deps.metricas ?? criarMetricas();
   registrarCredenciais(metricas, () => deps.credenciais.desatualizadas ?? false);
   const fonte = ehFonteProjecao(deps.leitor) ? deps.leitor : fonteFixa(deps.leitor);
@@ -103,16 +115,16 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : {}),
-    // A hop count (what proxy-addr makes of a number), never `true`: Fastify would then take the
-    // leftmost entry, the client's own.
-    trustProxy: proxies > 0 ? (_endereco: string, salto: number) => salto < proxies : false,
+    // A hop count (what proxy-addr makes of a number) or the proxies' addresses, never `true`:
+    // Fastify would then take the leftmost entry, the client's own.
+    trustProxy: confiavel ?? false,
     // Read-only: no operation takes a body, so a large one is refused early.
     bodyLimit: 16 * 1024,
     exposeHeadRoutes: false,
     // While closing, a request already on an open connection is answered as usual: Fastify's own
     // 503 would carry neither an Erro nor the RateLimit headers. Idle connections are closed.
     return503OnClosing: false,
-    genReqId: geradorDeIdDaRequisicao(proxies > 0),
+    genReqId: geradorDeIdDaRequisicao(confiavel),
     // One line per request, written on response below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Above any URL Node accepts (16 KiB of headers): a long id gets the 400 naming `id`.

@@ -10,6 +10,15 @@ describe('ConfiguracaoApi', () => {
     expect(() => ler('talvez')).toThrow(/^configuração inválida: TRUST_PROXY: /);
   });
 
+  it('reads TRUST_PROXY as the proxies\' addresses too, refusing what is no address', () => {
+    const ler = (TRUST_PROXY: string) => lerConfiguracao(ConfiguracaoApi, { TRUST_PROXY }).TRUST_PROXY;
+    expect(ler('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
+    expect(ler('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    for (const ruim of ['10.0.0.0/99', '10.0.0.1,', 'gateway.interno']) {
+      expect(() => ler(ruim), ruim).toThrow(/^configuração inválida: TRUST_PROXY: /);
+    }
+  });
+
   it("defaults to operations.md's values", () => {
     expect(lerConfiguracao(ConfiguracaoApi, {})).toMatchObject({
       HOST: '127.0.0.1',

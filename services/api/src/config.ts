@@ -1,9 +1,13 @@
 // The API's environment variables (operations.md), parsed once by server.ts.
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { CREDENTIALS_FILE, DATABASE_PATH, HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE, READY_MAX_LAG_SECONDS, REDIS_URL, inteiro } from '@imoveis/config';
 
 /** Defaults the code's own options fall back to as well (tests and the demo build without this schema). */
 export const PADROES_API = { RATE_LIMIT_KEY_PREFIX: 'imoveis:limite:', REDIS_COMMAND_TIMEOUT_MS: 100, MAX_EVENT_LOOP_DELAY_MS: 1_000 } as const;
+
+/** Ranges proxy-addr (Fastify's reader of X-Forwarded-For) knows by name. */
+const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 export const ConfiguracaoApi = z.object({
   HOST,
@@ -14,18 +18,28 @@ export const ConfiguracaoApi = z.object({
   RATE_LIMIT_PER_MINUTE,
   LOG_LEVEL,
   READY_MAX_LAG_SECONDS,
-  /** Behind a reverse proxy: take the client address (for the per-address limit) from X-Forwarded-For, and the request id from X-Request-Id. */
   /**
-   * Proxies in front of the API whose X-Forwarded-For entries are trusted, counted from the API:
-   * `true` (or yes, on…) is one, the usual gateway; `false` none. Only those hops' entries are
-   * read, so a client cannot pick its own address (and with it, its request-limit key).
+   * Behind a reverse proxy: take the client address (for the per-address limit) from
+   * X-Forwarded-For, and the request id from X-Request-Id. Either the proxies in front, counted
+   * from the API (`true`, yes, on…: one, the usual gateway; `false`: none), or the proxies'
+   * addresses (`10.0.0.0/8,192.0.2.7`): then a client reaching the API's port directly is never
+   * taken at its word. Only trusted hops' entries are read, so a client cannot pick its own
+   * address (and with it, its request-limit key).
    */
   TRUST_PROXY: z
     .string()
     .trim()
-    .toLowerCase()
-    .regex(/^(\d|true|false|yes|no|on|off|y|n|enabled|disabled)$/, { error: 'deve ser true, false ou o número de proxies à frente (0 a 9)' })
-    .transform((v) => (/^\d$/.test(v) ? Number(v) : ['true', 'yes', 'on', 'y', 'enabled'].includes(v) ? 1 : 0))
+    .transform((valor, ctx): number | string[] => {
+      const v = valor.toLowerCase();
+      if (/^\d$/.test(v)) return Number(v);
+      if (['true', 'yes', 'on', 'y', 'enabled'].includes(v)) return 1;
+      if (['false', 'no', 'off', 'n', 'disabled'].includes(v)) return 0;
+      // Addresses, blocks, or proxy-addr's names for whole ranges (`loopback`, `uniquelocal`).
+      const enderecos = v.split(',').map((e) => e.trim());
+      if (enderecos.every((e) => ipaddr.isValid(e) || ipaddr.isValidCIDR(e) || FAIXAS_NOMEADAS.has(e))) return enderecos;
+      ctx.addIssue({ code: 'custom', message: 'deve ser true, false, o número de proxies à frente (0 a 9) ou os endereços deles (10.0.0.0/8,192.0.2.7,loopback)' });
+      return z.NEVER;
+    })
     .default(0),
   /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */
   RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/).default(PADROES_API.RATE_LIMIT_KEY_PREFIX),
