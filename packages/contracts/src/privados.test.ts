@@ -77,6 +77,9 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Entre Vitória e Serra, perto do shopping.', ['Vitória Elisa Serra'])).toBe('Entre Vitória e Serra, perto do shopping.');
     expect(mascarar('Fácil acesso a São Paulo e Santos.', ['Paulo Eduardo Santos'])).toBe('Fácil acesso a São Paulo e Santos.');
     expect(mascarar('Vitória E. Serra', ['Vitória Elisa Serra'])).toBe('[removido]');
+    // A capital A, E or O in a name typed in mixed case is an initial; in capitals throughout, a word.
+    expect(mascarar('Proprietária Maria A Silva, Luiz O Ramos.', ['Maria Aparecida Silva', 'Luiz Otávio Ramos'])).toBe('Proprietária [removido], [removido].');
+    expect(mascarar('ACESSO A VITÓRIA E SERRA', ['Vitória Elisa Serra'])).toBe('ACESSO A VITÓRIA E SERRA');
   });
 
   it('leaves a first name and a surname that only meet across a sentence, a dash, or after São, Santo, Santa', () => {

@@ -242,8 +242,14 @@ const DOBRADOS = Array.from({ length: 0x250 - 0x80 }, (_, k) => {
   return APOSTROFOS.has(c) || base.length !== 1 ? umaUnidade(c) : base;
 });
 
+/**
+ * Whether the folded text's letter at a position was typed as a capital in a name typed in
+ * mixed case (`Maria A Silva`, not `VITÓRIA E SERRA`): the original text decides a bare `A`.
+ */
+type CapitalNoNome = (posicao: number) => boolean;
+
 /** Where `forma` starts in `texto` at `i`: its end, or -1. */
-function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio, invertido }: Forma): number {
+function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio, invertido }: Forma, capital: CapitalNoNome): number {
   let fim = i + palavras[0]!.length;
   for (let k = 1; k < palavras.length; k++) {
     const palavra = palavras[k]!;
@@ -259,7 +265,7 @@ function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio
       proxima = lacuna(texto, fim);
       if (proxima === fim) return -1;
       // The middle words the text gives between first and last name, whole or as initials.
-      if (meio !== undefined) proxima = depoisDoMeio(texto, proxima, meio, palavra);
+      if (meio !== undefined) proxima = depoisDoMeio(texto, proxima, meio, palavra, capital);
       if (proxima === -1) return -1;
     }
     if (!texto.startsWith(palavra, proxima)) return -1;
@@ -267,7 +273,7 @@ function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio
   }
   // Surname first: the middle words after the first name are the name's too ("Vieira, Renata S.").
   for (let seguinte = lacunaDeNome(texto, fim); invertido && meio !== undefined && seguinte > fim; ) {
-    const fimDoMeio = fimDePalavraDoMeio(texto, seguinte, meio, false);
+    const fimDoMeio = fimDePalavraDoMeio(texto, seguinte, meio, false, capital);
     if (fimDoMeio === -1) break;
     fim = fimDoMeio;
     seguinte = lacunaDeNome(texto, fim);
@@ -298,10 +304,10 @@ function lacunaDeCodigo(texto: string, i: number): number {
  * else stands there. At most as many as the name has, and one particle more: a text repeating a
  * middle word costs no more than the name is long.
  */
-function depoisDoMeio(texto: string, i: number, meio: Meio, ultima: string): number {
+function depoisDoMeio(texto: string, i: number, meio: Meio, ultima: string, capital: CapitalNoNome): number {
   for (let lidas = 0; !texto.startsWith(ultima, i); lidas++) {
     if (lidas > meio.maximo) return -1;
-    const fim = fimDePalavraDoMeio(texto, i, meio, lidas === 0);
+    const fim = fimDePalavraDoMeio(texto, i, meio, lidas === 0, capital);
     if (fim === -1) return -1;
     i = lacunaDeNome(texto, fim);
     // An initial's point stands for the gap (`S.Vieira`).
@@ -313,10 +319,11 @@ function depoisDoMeio(texto: string, i: number, meio: Meio, ultima: string): num
 /**
  * Where a word of the name's middle at `i` ends: one of its words whole (an apostrophe inside:
  * `d'avila`), a particle, or one's initial with its point (`s.`) or without it, but for a word of
- * one letter (`e`, as in "Paulo e Santos"). `e` joining two names ("Souza e Silva") never comes
- * first ("Maria e Silva Imóveis" is no Maria Eduarda Souza e Silva). -1: none.
+ * one letter (`e`, as in "Paulo e Santos") unless typed as a capital in a mixed-case name
+ * (`Maria A Silva`). `e` joining two names ("Souza e Silva") never comes first ("Maria e Silva
+ * Imóveis" is no Maria Eduarda Souza e Silva). -1: none.
  */
-function fimDePalavraDoMeio(texto: string, i: number, meio: Meio, primeira: boolean): number {
+function fimDePalavraDoMeio(texto: string, i: number, meio: Meio, primeira: boolean, capital: CapitalNoNome): number {
   let fim = i;
   while (fim < texto.length && (LETRA_OU_DIGITO.test(texto[fim]!) || (texto[fim] === "'" && fim > i && LETRA.test(texto.charAt(fim + 1))))) fim++;
   if (fim === i) return -1;
@@ -326,10 +333,10 @@ function fimDePalavraDoMeio(texto: string, i: number, meio: Meio, primeira: bool
   if (palavra === 'e') return !primeira && meio.palavras.has('e') ? fim : -1;
   if (meio.palavras.has(palavra) || PARTICULAS_OPCIONAIS.has(palavra)) return fim;
   if (fim - i !== 1 || !meio.iniciais.includes(palavra)) return -1;
-  return PALAVRAS_DE_UMA_LETRA.includes(palavra) ? -1 : fim;
+  return PALAVRAS_DE_UMA_LETRA.includes(palavra) && !capital(i) ? -1 : fim;
 }
 
-const ehMaiuscula = (c: string): boolean => c !== c.toLowerCase();
+const ehMaiuscula = (c: string | undefined): boolean => c !== undefined && c !== c.toLowerCase();
 
 /** `texto` with every private value of `m` (folded, not inside a word) replaced by the marker. */
 function mascarar(texto: string, m: Mascara): string {
@@ -347,11 +354,13 @@ function mascarar(texto: string, m: Mascara): string {
     if (!lido.includes(primeira) || !lido.includes(forma.palavras.at(-1)!)) continue;
     for (let i = lido.indexOf(primeira); i !== -1; i = lido.indexOf(primeira, i + 1)) {
       if (LETRA_OU_DIGITO.test(lido.charAt(i - 1))) continue;
-      const fim = fimDaForma(lido, i, forma);
+      // Read from the original text only when a bare one-letter initial needs it (rare).
+      const capital: CapitalNoNome = (posicao) => ehMaiuscula(texto[noTexto(posicao)]) && !ehMaiuscula(texto[noTexto(i + 1)]);
+      const fim = fimDaForma(lido, i, forma, capital);
       if (fim === -1 || LETRA_OU_DIGITO.test(lido.charAt(fim))) continue;
       if (forma.lacuna === lacunaDeNome && SANTO_ANTES.test(lido.slice(Math.max(0, i - 8), i))) continue;
       // Surname first is a name's only with a capital: "luz, clara e arejada" is no Clara Luz.
-      if (forma.invertido && !ehMaiuscula(texto[noTexto(i)]!)) continue;
+      if (forma.invertido && !ehMaiuscula(texto[noTexto(i)])) continue;
       achados.push([i, fim]);
     }
   }
