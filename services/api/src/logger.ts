@@ -4,17 +4,12 @@
 import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { unescape as decodificarTolerante } from 'node:querystring';
-import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN } from './credenciais/arquivo-credenciais.ts';
+import { PADRAO_TOKEN, PARAMETROS_DE_TOKEN, temToken } from './credenciais/arquivo-credenciais.ts';
 
 const TOKEN_EM_QUALQUER_LUGAR = new RegExp(PADRAO_TOKEN.source, 'g');
 
 const PODE_TER_SEGREDO = /[%+]|imv_|token/i;
 
-/**
- * The text a server reads from a URL part: percent-decoded escape by escape, a malformed one left
- * as it is (`+` as a space in the query).
- */
-const lido = (parte: string, consulta: boolean): string => decodificarTolerante(consulta ? parte.replaceAll('+', ' ') : parte);
 
 /**
  * The URL as logged: a path segment or query value that reads as a token once decoded (`imv%5F…`
@@ -27,7 +22,7 @@ export function urlParaLog(url: string): string {
   const i = url.indexOf('?');
   const caminho = (i < 0 ? url : url.slice(0, i))
     .split('/')
-    .map((segmento) => (PADRAO_TOKEN.test(lido(segmento, false)) ? '[REDACTED]' : segmento))
+    .map((segmento) => (temToken(segmento) ? '[REDACTED]' : segmento))
     .join('/');
   if (i < 0) return caminho.replace(TOKEN_EM_QUALQUER_LUGAR, '[REDACTED]');
   const consulta = url
@@ -37,8 +32,10 @@ export function urlParaLog(url: string): string {
       const igual = parametro.indexOf('=');
       const nome = igual < 0 ? parametro : parametro.slice(0, igual);
       const valor = igual < 0 ? '' : parametro.slice(igual + 1);
-      const nomeEhToken = PADRAO_TOKEN.test(lido(nome, true));
-      const segredo = nomeEhToken || PARAMETROS_DE_TOKEN.has(lido(nome, true).toLowerCase()) || PADRAO_TOKEN.test(lido(valor, true));
+      const nomeEhToken = temToken(nome);
+      // The name as a server reads it (`acc%65ss_token`, `+` a space).
+      const nomeLido = decodificarTolerante(nome.replaceAll('+', ' ')).toLowerCase();
+      const segredo = nomeEhToken || PARAMETROS_DE_TOKEN.has(nomeLido) || temToken(valor);
       return segredo ? `${nomeEhToken ? '[REDACTED]' : nome}=[REDACTED]` : parametro;
     })
     .join('&');
