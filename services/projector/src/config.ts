@@ -19,8 +19,12 @@ import {
 export const INTERVALO_FRESCOR_PADRAO_MS = 5_000;
 /** Messages behind the partitions' ends above which commits skip fsync (decision 0007); criarProjetor's default too. */
 export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
-/** One thread fewer than the cores: the main thread has SQLite and Kafka to run. */
-const threadsPadrao = (): number => Math.max(1, availableParallelism() - 1);
+/**
+ * One thread per core, at most four. Preparing an event (parse, zod, mapping, masking) costs about
+ * twice what writing it does (decision 0007): on 2 cores, two threads beside the writer replay
+ * faster than one, and more than four would wait on the single writer.
+ */
+const threadsPadrao = (): number => Math.min(4, Math.max(1, availableParallelism()));
 
 /** What a projector and a rebuild both read: Kafka, the projection, the mapping, the replay. */
 const comuns = {
