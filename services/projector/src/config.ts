@@ -22,7 +22,8 @@ export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
 /**
  * One thread per core, at most four. Preparing an event (parse, zod, mapping, masking) costs about
  * twice what writing it does (decision 0007): on 2 cores, two threads beside the writer replay
- * faster than one, and more than four would wait on the single writer.
+ * faster than one. The single writer keeps up with two to four of them (writes cost more as the
+ * projection grows); more would wait on it.
  */
 const threadsPadrao = (): number => Math.min(4, Math.max(1, availableParallelism()));
 
