@@ -20,12 +20,11 @@ export const INTERVALO_FRESCOR_PADRAO_MS = 5_000;
 /** Messages behind the partitions' ends above which commits skip fsync (decision 0007); criarProjetor's default too. */
 export const ATRASO_PARA_ADIAR_SINCRONIA = 20_000;
 /**
- * One thread per core, at most four. Preparing an event (parse, zod, mapping, masking) costs about
+ * One thread per core, at most two. Preparing an event (parse, zod, mapping, masking) costs about
  * twice what writing it does (decision 0007): on 2 cores, two threads beside the writer replay
- * faster than one. The single writer keeps up with two to four of them (writes cost more as the
- * projection grows); more would wait on it.
+ * faster than one, and the single writer keeps up with about two. Each costs about 50 MB of RSS.
  */
-const threadsPadrao = (): number => Math.min(4, Math.max(1, availableParallelism()));
+const threadsPadrao = (): number => Math.min(2, availableParallelism());
 
 /** What a projector and a rebuild both read: Kafka, the projection, the mapping, the replay. */
 const comuns = {
