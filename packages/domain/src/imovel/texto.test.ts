@@ -98,6 +98,20 @@ describe('removerContatos', () => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
 
+  it.each(['987 654 321', '98 765 4321', '98765 43 21', '987 65 43 21', '9876-54321', '987-654-321', '11 987 654 321', '11 9876-54321', '(11) 9 87 65 43 21', '(21) 987 654 321'])(
+    'replaces the mobile number %s, grouped as some type it, with nothing that says telephone',
+    (telefone) => {
+      expect(removerContatos(`Falar com Ana ${telefone} hoje.`)).toBe('Falar com Ana [removido] hoje.');
+    },
+  );
+
+  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44'])(
+    'replaces a number grouped any way after a word that says telephone: %s',
+    (texto) => {
+      expect(removerContatos(`${texto}.`)).toMatch(/^\S+(?: -|:|\.)? \[removido\]\.$/u);
+    },
+  );
+
   it.each(['corretor@imobiliaria.com.br', 'joao.silva+imoveis@gmail.com', 'ana_souza@exemplo.org', 'joao#x@gmail.com', "o'neil&ana=1@ex.com.br"])(
     'replaces the e-mail address %s',
     (email) => {
@@ -167,6 +181,14 @@ describe('removerContatos', () => {
     // Dashed like a CPF, with check digits that are not valid; a URL before a handle.
     'Áreas 120-145-200-30 m²',
     'Siga https://instagram.com/@imobiliaria.sp',
+    // Grouped like a telephone number, but no mobile number as handed out, or an amount, or a
+    // landline's digits with nothing that says telephone.
+    'Unidades 901 902 903',
+    'Andares 9 10 11 12 13',
+    'Valor 987.654.321',
+    'Áreas 90 120 150 180',
+    'Lotes 33 33 44 44',
+    'Tel 2019 2020 e Tel. 1200-1500',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });

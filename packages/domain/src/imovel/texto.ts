@@ -144,6 +144,27 @@ const TELEFONE_INTERNACIONAL = new RegExp(
   'gu',
 );
 
+/**
+ * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
+ * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`): two to six groups of one to five digits,
+ * split as a telephone's are, after an optional area code in parentheses. Only its digits decide
+ * (substituirAgrupado), since lists of numbers take these shapes too.
+ */
+const TELEFONE_AGRUPADO = new RegExp(
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|${SEP})\d{1,5}){1,5})${FIM_NUMERO}`,
+  'gu',
+);
+/** A word that introduces a telephone number, right before it (`Tel.: `, `fone (`, `WhatsApp `). */
+const PALAVRA_DE_TELEFONE = /(?<!\p{L})(?:tel(?:efone)?s?|fones?|cel(?:ular)?|whats(?:app)?|zap|contato|ligue|ligar|fax)\.?[ \t\u00a0]*[:\-\u2013]?[ \t\u00a0]*$/iu;
+/** A mobile number (9 and eight digits), with its area code or not. */
+const CELULAR = /^(?:[1-9]{2})?9\d{8}$/;
+/** Likewise as mobile numbers are handed out (the digit after the 9 is 5 to 9): not `901 902 903`. */
+const CELULAR_EM_USO = /^(?:[1-9]{2})?9[5-9]\d{7}$/;
+/** A landline number (2 to 5 and seven digits), with its area code or not. */
+const FIXO_COMPLETO = /^(?:[1-9]{2})?[2-5]\d{7}$/;
+/** `987.654.321`: thousands split by dots, as an amount is written. */
+const MILHARES = /^\d{1,3}(?:\.\d{3})+$/;
+
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
 const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
 /** "1200–1500", "2500 - 3000": two round 4-digit values, the second larger, read as a range. */
@@ -175,6 +196,26 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
     (ddd !== undefined && DDD.test(ddd) && FIXO.test(numero) && !intervalo);
   if (ESPACO_EM_VOLTA_DO_TRACO.test(numero) && !telefoneExplicito) return trecho;
   return MARCADOR_REMOVIDO;
+}
+
+/**
+ * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
+ * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
+ * a mobile number as handed out, in at most four groups besides its area code, and not written
+ * as an amount (`987.654.321`): lists of measures, flats and years take the other shapes too.
+ */
+function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
+  const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  const numero = grupos.replace(/\D/g, '');
+  if (ddd !== undefined && numero.length > 9) return trecho;
+  const ditoTelefone = ddd !== undefined || PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - 24), deslocamento));
+  if (ditoTelefone) {
+    const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
+    return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;
+  }
+  const quantosGrupos = grupos.split(/\D+/).length - (numero.length === 11 ? 1 : 0);
+  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
@@ -216,7 +257,8 @@ export function removerContatos(texto: string): string {
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
   if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);
-  return resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, substituirColado);
+  resultado = resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, substituirColado);
+  return resultado.replace(TELEFONE_AGRUPADO, substituirAgrupado);
 }
 
 /** Trimmed text, `null` when empty. */
