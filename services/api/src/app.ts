@@ -28,6 +28,19 @@ export interface OpcoesPressao {
   intervaloAmostraMs?: number;
 }
 
+/**
+ * How long a connection may hold the server without progress (a slow or stalled client). Tests
+ * shorten them; server.ts keeps the defaults (PADROES_API).
+ */
+export interface PrazosConexao {
+  /** The whole request (headers: no operation takes a body) must arrive within this; else 408 and close. */
+  readonly requisicaoMs?: number;
+  /** A connection in the middle of a request or its answer with nothing sent or read for this long is closed. */
+  readonly inatividadeMs?: number;
+  /** How often Node looks for requests past `requisicaoMs` (its default, 30 s, would hold them that much longer). */
+  readonly verificacaoMs?: number;
+}
+
 export interface ConfigApp {
   /** Requests per rolling minute per credential (and per client address without one). */
   readonly limitePorMinuto: number;
@@ -40,6 +53,7 @@ export interface ConfigApp {
    */
   readonly trustProxy?: boolean | number | readonly string[];
   readonly pressao?: OpcoesPressao;
+  readonly prazos?: PrazosConexao;
 }
 
 export interface DependenciasApp {
@@ -112,8 +126,14 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   registrarCredenciais(metricas, () => deps.credenciais.desatualizadas ?? false);
   const fonte = ehFonteProjecao(deps.leitor) ? deps.leitor : fonteFixa(deps.leitor);
   const pressao = deps.config.pressao ?? {};
+  const prazos = deps.config.prazos ?? {};
 
   const app = Fastify({
+    // A client cannot hold a connection for nothing (Node's defaults: 60 s to send headers, no
+    // limit on reading the answer): a gateway in front may cap this too, but nothing depends on it.
+    requestTimeout: prazos.requisicaoMs ?? PADROES_API.PRAZO_REQUISICAO_MS,
+    connectionTimeout: prazos.inatividadeMs ?? PADROES_API.PRAZO_INATIVIDADE_MS,
+    http: { connectionsCheckingInterval: prazos.verificacaoMs ?? PADROES_API.VERIFICACAO_DE_PRAZOS_MS },
     ...(deps.logger ? { loggerInstance: deps.logger } : {}),
     // A hop count (what proxy-addr makes of a number) or the proxies' addresses, never `true`:
     // Fastify would then take the leftmost entry, the client's own.

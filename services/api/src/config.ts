@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { CREDENTIALS_FILE, DATABASE_PATH, HOST, LOG_LEVEL, PORT, RATE_LIMIT_PER_MINUTE, READY_MAX_LAG_SECONDS, REDIS_URL, inteiro } from '@imoveis/config';
 
 /** Defaults the code's own options fall back to as well (tests and the demo build without this schema). */
-export const PADROES_API = { RATE_LIMIT_KEY_PREFIX: 'imoveis:limite:', REDIS_COMMAND_TIMEOUT_MS: 100, MAX_EVENT_LOOP_DELAY_MS: 1_000 } as const;
+export const PADROES_API = {
+  RATE_LIMIT_KEY_PREFIX: 'imoveis:limite:',
+  REDIS_COMMAND_TIMEOUT_MS: 100,
+  MAX_EVENT_LOOP_DELAY_MS: 1_000,
+  // Connection deadlines (buildApp's `prazos`): a request's headers within 10 s; no progress on a
+  // request or its answer for 60 s closes the connection; Node checks every second.
+  PRAZO_REQUISICAO_MS: 10_000,
+  PRAZO_INATIVIDADE_MS: 60_000,
+  VERIFICACAO_DE_PRAZOS_MS: 1_000,
+} as const;
 
 /** Ranges proxy-addr (Fastify's reader of X-Forwarded-For) knows by name. */
 const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,0 +1,83 @@
+// Connection deadlines, over real sockets: a client that sends its request too slowly, or stops
+// reading the answer, loses its connection instead of holding it (buildApp's `prazos`).
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import type { PrazosConexao } from '../../services/api/src/index.ts';
+import { criarApi, criarProjecao, idsOrdenados } from './api-suporte.ts';
+
+const limpar: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const f of limpar.splice(0).reverse()) await f();
+});
+
+/** The API listening on a free local port, with these deadlines. */
+async function apiEscutando(prazos: PrazosConexao): Promise<number> {
+  const projecao = criarProjecao();
+  projecao.aplicar(idsOrdenados(1).map((id) => imovelSalvo(id, 1)), Date.now());
+  const api = await criarApi({ leitor: projecao.abrirLeitor(), config: { prazos } });
+  limpar.push(() => projecao.remover(), () => api.fechar());
+  await api.app.listen({ host: '127.0.0.1', port: 0 });
+  const endereco = api.app.server.address();
+  if (endereco === null || typeof endereco === 'string') throw new Error('sem porta');
+  return endereco.port;
+}
+
+interface Desfecho {
+  /** Milliseconds from the first byte sent to the connection's end. */
+  readonly ms: number;
+  readonly recebido: Buffer;
+}
+
+/** Sends `pedido` and, once `lerDepoisDeMs` have passed (reading nothing before), reads until the server ends the connection. */
+function conversar(porta: number, pedido: string, lerDepoisDeMs = 0): Promise<Desfecho> {
+  return new Promise((resolver, rejeitar) => {
+    const partes: Buffer[] = [];
+    const socket: Socket = connect({ host: '127.0.0.1', port: porta }, () => {
+      const inicio = Date.now();
+      const terminar = (): void => resolver({ ms: Date.now() - inicio, recebido: Buffer.concat(partes) });
+      socket.on('close', terminar);
+      // A reset (the server dropped unread bytes) ends it too.
+      socket.on('error', (erro: NodeJS.ErrnoException) => (erro.code === 'ECONNRESET' ? terminar() : rejeitar(erro)));
+      socket.write(pedido);
+      if (lerDepoisDeMs > 0) {
+        socket.pause();
+        setTimeout(() => socket.resume(), lerDepoisDeMs);
+      }
+    });
+    socket.on('data', (pedaco: Buffer) => partes.push(pedaco));
+    setTimeout(() => {
+      socket.destroy();
+      rejeitar(new Error('a conexão continuou aberta'));
+    }, 8_000).unref();
+  });
+}
+
+describe('connection deadlines', () => {
+  it('answers 408 with an Erro and closes when the request has not all arrived in time', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 10_000 });
+    const { ms, recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\n');
+    const texto = recebido.toString();
+    expect(texto).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(texto.slice(texto.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.any(String) });
+    expect(ms).toBeGreaterThanOrEqual(500);
+    expect(ms).toBeLessThan(3_000);
+  });
+
+  it('closes a connection whose client stops reading the answer', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 10_000, verificacaoMs: 100, inatividadeMs: 300 });
+    // Forty pipelined requests for the documentation's script (1.5 MB each, sent uncompressed):
+    // far more than the sockets' buffers hold, so the server's writes stall until the client reads.
+    const pedido = 'GET /api/v1/docs/static/swagger-ui-bundle.js HTTP/1.1\r\nHost: api\r\n\r\n'.repeat(40);
+    const { recebido } = await conversar(porta, pedido, 2_000);
+    const respostas = recebido.toString('latin1').match(/^HTTP\/1\.1 200 /gm)?.length ?? 0;
+    expect(respostas).toBeGreaterThan(0);
+    expect(respostas).toBeLessThan(40);
+  });
+
+  it('keeps a client that sends and reads at a normal pace', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 300 });
+    const { recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');
+    expect(recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
