@@ -119,6 +119,31 @@ describe('removerContatos', () => {
     },
   );
 
+  it.each([
+    'joao @ gmail.com',
+    'joao@gmail .com',
+    'joao @ gmail . com . br',
+    'joao(at)gmail.com',
+    'joao [at] gmail.com',
+    'joao[arroba]gmail.com',
+    'joao arroba gmail.com',
+    'joao.silva ARROBA hotmail PONTO com PONTO br',
+    'joao (arroba) gmail (ponto) com',
+    'joao_silva at hotmail dot com',
+    'joao\uff20gmail.com',
+    'joao@gmail',
+    'maria@uol',
+  ])('replaces the e-mail address typed so that filters miss it: %s', (email) => {
+    expect(removerContatos(`Contato: ${email}, obrigado.`)).toBe('Contato: [removido], obrigado.');
+  });
+
+  it.each(['Fazenda para 500 arrobas de gado', 'R$ 150 a arroba. Com curral', 'R$ 150 a arroba com desconto', 'Siga @imobiliaria.sp.', 'Edifício Costa at Home', 'Casa com 3 quartos. Com vista'])(
+    'keeps %s, where the words an address is disguised with mean something else',
+    (texto) => {
+      expect(removerContatos(texto)).toBe(texto);
+    },
+  );
+
   it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25'])(
     'replaces the CPF %s',
     (cpf) => {

@@ -94,6 +94,28 @@ const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
  * behind; not `/` or `?`, which end a URL's path before a handle (`instagram.com/@imobiliaria`).
  */
 const EMAIL = /[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/**
+ * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
+ * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
+ * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
+ * domain ending (`joao@gmail`). The words need a domain ending or a provider after them: `500
+ * arrobas` and `Siga @imobiliaria` stay.
+ */
+const ESPACOS = String.raw`[ \t\u00a0]*`;
+const ENTRE_PARENTESES = (palavras: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${palavras})${ESPACOS}[)\]}>]${ESPACOS}`;
+const ARROBA = String.raw`(?:${ESPACOS}[@\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`at|arroba|[@\uff20\ufe6b]`)}|[ \t\u00a0]+(?:at|arroba)[ \t\u00a0]+)`;
+const PONTO = String.raw`(?:${ESPACOS}\.${ESPACOS}|${ENTRE_PARENTESES(String.raw`dot|ponto|\.`)}|[ \t\u00a0]+(?:dot|ponto)[ \t\u00a0]+)`;
+const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
+/** Domain endings seen in Brazilian listings (the last label: `com`, `br`, `adv` of adv.br…). */
+const FIM_DE_DOMINIO = 'com|net|org|br|edu|gov|info|biz|io|me|co|pt|us|uk|es|tv|app|dev|adv|eng|arq|imb|imoveis|online|site|store|tech|xyz';
+const PROVEDOR = 'gmail|googlemail|hotmail|outlook|live|msn|yahoo|icloud|bol|uol|terra|ig|globo|globomail|zipmail|aol|protonmail|proton';
+const EMAIL_DISFARCADO = new RegExp(
+  String.raw`(?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}._%+\-]+${ARROBA}(?:(?:${ROTULO}${PONTO})+(?:${FIM_DE_DOMINIO})|(?:${PROVEDOR}))(?![\p{L}\p{N}])`,
+  'giu',
+);
+/** Only a text holding one of these can hold a disguised address. */
+const TALVEZ_EMAIL_DISFARCADO = /[@\uff20\ufe6b]|\bat\b|arroba/i;
+
 /** CNPJ `##.###.###/####-##` or 14 digits, as formatted or not at all. */
 const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /** CPF `###.###.###-##` or 11 digits, likewise. */
@@ -246,6 +268,7 @@ function digitos(texto: string, limite: number): number {
  */
 export function removerContatos(texto: string): string {
   let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
+  if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
