@@ -1,7 +1,7 @@
 // The API's defaults are operations.md's table; a bad value names its variable.
 import { lerConfiguracao } from '@imoveis/config';
 import { describe, expect, it } from 'vitest';
-import { ConfiguracaoApi } from './config.ts';
+import { ConfiguracaoApi, avisosDaConfiguracao } from './config.ts';
 
 describe('ConfiguracaoApi', () => {
   it('reads TRUST_PROXY as the number of proxies in front (true: one), naming it when it is neither', () => {
@@ -29,7 +29,7 @@ describe('ConfiguracaoApi', () => {
       LOG_LEVEL: 'info',
       READY_MAX_LAG_SECONDS: 60,
     });
-    // Unset: the per-process limiter (server.ts warns at start).
+    // Unset: the per-process limiter (server.ts warns at start, avisosDaConfiguracao below).
     expect(lerConfiguracao(ConfiguracaoApi, {}).REDIS_URL).toBeUndefined();
   });
 
@@ -40,5 +40,21 @@ describe('ConfiguracaoApi', () => {
     ['LOG_LEVEL', 'verbose'],
   ])('names %s when it is %j', (variavel, valor) => {
     expect(() => lerConfiguracao(ConfiguracaoApi, { [variavel]: valor })).toThrow(new RegExp(`^configuração inválida: ${variavel}: `));
+  });
+});
+
+describe('avisosDaConfiguracao', () => {
+  const avisos = (env: Record<string, string>) => avisosDaConfiguracao(lerConfiguracao(ConfiguracaoApi, { REDIS_URL: 'redis://r:6379', ...env }));
+
+  it('warns of the per-process limiter when REDIS_URL is unset, and of nothing in a sound setting', () => {
+    expect(avisosDaConfiguracao(lerConfiguracao(ConfiguracaoApi, {}))).toEqual([expect.stringMatching(/^REDIS_URL ausente/)]);
+    expect(avisos({})).toEqual([]);
+    expect(avisos({ HOST: '0.0.0.0', TRUST_PROXY: '10.0.0.0/8' })).toEqual([]);
+  });
+
+  it('warns when proxies are counted by hops on a port others can reach, where a direct client picks its limit key', () => {
+    expect(avisos({ HOST: '0.0.0.0', TRUST_PROXY: 'true' })).toEqual([expect.stringMatching(/^TRUST_PROXY conta 1 proxy.*HOST 0\.0\.0\.0/)]);
+    expect(avisos({ HOST: '10.1.2.3', TRUST_PROXY: '2' })).toHaveLength(1);
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) expect(avisos({ HOST, TRUST_PROXY: 'true' }), HOST).toEqual([]);
   });
 });

@@ -61,3 +61,23 @@ export const ConfiguracaoApi = z.object({
   MAX_EVENT_LOOP_DELAY_MS: inteiro(10, 60_000).default(PADROES_API.MAX_EVENT_LOOP_DELAY_MS),
 });
 export type ConfiguracaoApi = z.output<typeof ConfiguracaoApi>;
+
+/** Loopback addresses: only this host's own processes (the gateway among them) reach the port. */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
+
+/**
+ * What a valid configuration may still get wrong, one line each, for server.ts to log at start:
+ * the per-process limiter without Redis, and proxies counted by hops on a port others can reach
+ * (a client coming directly then writes the `X-Forwarded-For` entry taken as its address, and
+ * with it its request-limit key).
+ */
+export function avisosDaConfiguracao(config: Pick<ConfiguracaoApi, 'REDIS_URL' | 'TRUST_PROXY' | 'HOST'>): string[] {
+  const avisos: string[] = [];
+  if (config.REDIS_URL === undefined) avisos.push('REDIS_URL ausente: limite de requisições contado só neste processo (correto apenas com um único processo da API)');
+  if (typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > 0 && !LOOPBACK.test(config.HOST)) {
+    avisos.push(
+      `TRUST_PROXY conta ${config.TRUST_PROXY} proxy(s) e HOST ${config.HOST} aceita conexões de fora: quem chegar direto à porta escolhe o endereço (e a chave de limite) que a API lê; prefira os endereços dos proxies (TRUST_PROXY=10.0.0.0/8,…)`,
+    );
+  }
+  return avisos;
+}

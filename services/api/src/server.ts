@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { buildApp } from './app.ts';
-import { ConfiguracaoApi } from './config.ts';
+import { ConfiguracaoApi, avisosDaConfiguracao } from './config.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
 import { FonteReabrivel } from './fonte-projecao.ts';
 import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
@@ -15,14 +15,12 @@ import { criarMetricas, type Metricas } from './metricas.ts';
 
 const config = lerConfiguracaoOuSair(ConfiguracaoApi);
 const logger = criarLogger({ nivel: config.LOG_LEVEL });
+for (const aviso of avisosDaConfiguracao(config)) logger.warn(aviso);
 const metricas = criarMetricas();
 
 function criarLimitador(m: Metricas): Limitador {
   const local = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
-  if (config.REDIS_URL === undefined) {
-    logger.warn('REDIS_URL ausente: limite de requisições contado só neste processo (correto apenas com um único processo da API)');
-    return local;
-  }
+  if (config.REDIS_URL === undefined) return local;
   const redis = new LimitadorRedis({
     redis: config.REDIS_URL,
     limite: config.RATE_LIMIT_PER_MINUTE,
