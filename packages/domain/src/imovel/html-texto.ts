@@ -342,9 +342,10 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
     }
     pilha.push({ nome, tipo: formato.tipo, quebrasFinais: formato.finais, item, lista });
   },
-  onclosetag() {
+  onclosetag(nome) {
     descarregarTexto();
-    if (completo) return;
+    // HTML cut inside a tag (`<a href="`): the parser closes a tag it never reported open.
+    if (completo || topo()?.nome !== nome) return;
     const elemento = pilha.pop()!;
     switch (elemento.tipo) {
       case BLOCO: {

@@ -18,5 +18,6 @@
 // initials (`Renata M. S. Vieira`), or surname first after one comma (2026-11-23).
 // 6: mobile numbers in the groupings some type (`987 654 321`, `98 765 4321`, `9876-54321`), and
 // any grouping after a word that says telephone (`Tel. 33 33 44 44`), removed; so are e-mail
-// addresses typed to slip past filters (`joao arroba gmail ponto com`, `joao @ gmail . com`) (2026-11-23).
+// addresses typed to slip past filters (`joao arroba gmail ponto com`, `joao @ gmail . com`); a
+// description cut inside a tag (`<a href="`) is laid out, where it failed (2026-11-23).
 export const VERSAO_DAS_REGRAS = 6;
