@@ -39,7 +39,7 @@ const TEXTOS_COM_CONTATOS = [
   'Unidades 901 902 903, andares 9 10 11 12 13, valor 987.654.321, lotes 33 33 44 44, Tel 2019 2020.',
   'CPF 529.982.247-25, 529 982 247 25, 529-982-247-25; CNPJ 12.345.678/0001-95, 12 345 678 0001 95; lotes 12 345 678 0001 96.',
   'Contato: joao.silva+imoveis@gmail.com, joao#x@gmail.com; siga https://instagram.com/@imobiliaria.sp.',
-  'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol; 500 arrobas, Siga @imobiliaria.',
+  'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
   'R$ 1.250.000,00, 120 m², obras 2019-2020, áreas 1200 - 1500 m², Apto 45 1250 - 1380 m², CEP 01310-100.',
 ];
 
@@ -79,6 +79,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: 'd5053fac720ec54ab1ab28662b8cfc77aa3fa49d87043b5814800c35f995af77' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: 'dedb17258e59c5a51ad52728c4784d7897ad16fffa05bcbd1e1d9fdb9a948f39' });
   });
 });

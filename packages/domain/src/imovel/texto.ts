@@ -92,25 +92,38 @@ const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
 /**
  * The local part takes the signs an address may hold (`joao#x@`, `a&b@`), so none of it is left
  * behind; not `/` or `?`, which end a URL's path before a handle (`instagram.com/@imobiliaria`).
+ * It starts only where such a run starts: tried from inside one, a long run without `@` would
+ * cost time quadratic in its length.
  */
-const EMAIL = /[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /**
  * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
  * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
  * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
- * domain ending (`joao@gmail`). The words need a domain ending or a provider after them: `500
- * arrobas` and `Siga @imobiliaria` stay.
+ * domain ending (`joao@gmail`). Look-alikes stay:
+ * - a handle (`Siga @joao.imoveis`: a space before `@`, none after) unless a provider follows
+ *   (`joao @gmail.com`);
+ * - the sign written out (`500 arrobas`, `Living at Moema. Com vista`) unless a domain with a
+ *   known ending follows, its dots unspaced or written out too.
  */
 const ESPACOS = String.raw`[ \t\u00a0]*`;
+const ESPACADO = (palavras: string): string => String.raw`[ \t\u00a0]+(?:${palavras})[ \t\u00a0]+`;
 const ENTRE_PARENTESES = (palavras: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${palavras})${ESPACOS}[)\]}>]${ESPACOS}`;
-const ARROBA = String.raw`(?:${ESPACOS}[@\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`at|arroba|[@\uff20\ufe6b]`)}|[ \t\u00a0]+(?:at|arroba)[ \t\u00a0]+)`;
-const PONTO = String.raw`(?:${ESPACOS}\.${ESPACOS}|${ENTRE_PARENTESES(String.raw`dot|ponto|\.`)}|[ \t\u00a0]+(?:dot|ponto)[ \t\u00a0]+)`;
+const SINAL = String.raw`[@\uff20\ufe6b]`;
+/** `@` with nothing before it and anything after, or spaces on both sides; `＠`; bracketed. */
+const ARROBA = String.raw`(?:@${ESPACOS}|[ \t\u00a0]+@[ \t\u00a0]+|${ESPACOS}[\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`at|arroba|${SINAL}`)})`;
+// The two kinds of dot share no way of matching: overlapping alternatives in a repeated group
+// would make a long domain cost exponential time.
+const PONTO_ESCRITO = String.raw`${ENTRE_PARENTESES(String.raw`dot|ponto|\.`)}|${ESPACADO('dot|ponto')}`;
+const PONTO_ESTRITO = String.raw`(?:\.|${PONTO_ESCRITO})`;
+const PONTO = String.raw`(?:${ESPACOS}\.${ESPACOS}|${PONTO_ESCRITO})`;
 const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
 /** Domain endings seen in Brazilian listings (the last label: `com`, `br`, `adv` of adv.br…). */
-const FIM_DE_DOMINIO = 'com|net|org|br|edu|gov|info|biz|io|me|co|pt|us|uk|es|tv|app|dev|adv|eng|arq|imb|imoveis|online|site|store|tech|xyz';
+const FIM_DE_DOMINIO = 'com|net|org|br|edu|gov|info|biz|io|me|co|pt|us|uk|es|tv|app|dev|adv|eng|arq|imb|online|site|store|tech|xyz';
 const PROVEDOR = 'gmail|googlemail|hotmail|outlook|live|msn|yahoo|icloud|bol|uol|terra|ig|globo|globomail|zipmail|aol|protonmail|proton';
+const dominio = (ponto: string): string => String.raw`(?:(?:${ROTULO}${ponto})+(?:${FIM_DE_DOMINIO})|(?:${PROVEDOR}))`;
 const EMAIL_DISFARCADO = new RegExp(
-  String.raw`(?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}._%+\-]+${ARROBA}(?:(?:${ROTULO}${PONTO})+(?:${FIM_DE_DOMINIO})|(?:${PROVEDOR}))(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}._%+\-]+(?:${ARROBA}${dominio(PONTO)}|${ESPACADO('at|arroba')}${dominio(PONTO_ESTRITO)}|[ \t\u00a0]+@(?:${PROVEDOR})(?:${PONTO_ESTRITO}${ROTULO})*)(?![\p{L}\p{N}])`,
   'giu',
 );
 /** Only a text holding one of these can hold a disguised address. */
