@@ -165,6 +165,14 @@ describe('removerContatos', () => {
     },
   );
 
+  it('removes each number of a list typed without spaces after its commas, where a decimal comma has one to three digits after it', () => {
+    expect(removerContatos('Tel: 98765-4321,98765-1234.')).toBe('Tel: [removido],[removido].');
+    expect(removerContatos('Whats 11987654321,11912345678')).toBe('Whats [removido],[removido]');
+    expect(removerContatos('Tels: 11 3333-4444,11 98765-4321')).toBe('Tels: [removido],[removido]');
+    expect(removerContatos('CPFs 529.982.247-25,111.444.777-35')).toBe('CPFs [removido],[removido]');
+    for (const texto of ['R$ 3.333.444,50', 'área de 1.200,50 m²', 'valores 1.500,00,2.000,00', 'Coordenadas -23,5505 -46,6333']) expect(removerContatos(texto)).toBe(texto);
+  });
+
   it('replaces a number glued to the word before it when it is split like one, or whole with its area code', () => {
     expect(removerContatos('CPF nº529.982.247-25 e Ligue98765-4321.')).toBe('CPF nº[removido] e Ligue[removido].');
     expect(removerContatos('Tel11987654321 ou cel21998765432.')).toBe('Tel[removido] ou cel[removido].');
@@ -228,6 +236,15 @@ describe('removerContatos', () => {
     'Áreas 90 120 150 180',
     'Lotes 33 33 44 44',
     'Tel 2019 2020 e Tel. 1200-1500',
+    // No local number starts with 0 or 1, only a mobile one has a first group of five (a 9
+    // first), and neighbouring units are a few apart.
+    'Aptos 1101-1102',
+    'Salas 1001 1002',
+    'Área 1250-1380 m²',
+    'Aluguel 1850-2100',
+    'NBR 15575-2013',
+    'Aptos 2201 2202',
+    'Salas 3301 3302 3303',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });

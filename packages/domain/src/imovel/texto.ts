@@ -72,8 +72,10 @@ function arrumarLinhasComCr(texto: string): string {
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
 // something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5). The
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
-const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}[.,])(?<!R\$\s*)`;
-const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?![.,]\p{N})`;
+// A comma glued to digits is a decimal one only when one to three digits follow (`120,50`): a
+// longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
+const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}\.)(?<!R\$\s*)`;
+const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
 /** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
 const TRACO = String.raw`[\-\u2010-\u2014]`;
 /** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
@@ -215,6 +217,25 @@ const DDD = /^\(?\s?0?[1-9]{2}\b/;
 const FIXO = /^[2-5]/;
 
 /**
+ * Whether digits with no area code can be a local number: none starts with 0 or 1, and only a
+ * mobile number's first group has five digits (a 9 first). Two groups of four a few apart are
+ * neighbouring units (`Aptos 2201 2202`): a telephone's are that close one time in a thousand.
+ */
+function soPodeSerLocal(numero: string): boolean {
+  const grupos = numero.split(/\D+/);
+  if (/^[01]/.test(numero) || (grupos[0]!.length === 5 && !numero.startsWith('9'))) return false;
+  if (grupos.length !== 2 || grupos[0]!.length !== 4 || grupos[1]!.length !== 4) return true;
+  const distancia = Number(grupos[1]) - Number(grupos[0]);
+  return distancia < 1 || distancia > 9;
+}
+
+/** Whether the match a replacer was called with comes right after a word that says telephone. */
+function depoisDePalavraDeTelefone(argumentos: readonly unknown[]): boolean {
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  return PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - 24), deslocamento));
+}
+
+/**
  * Keeps what only looks like a local number: a range of years or of round values without an area
  * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
  * 4 digits), the country code, an area code in parentheses, or one without them before a landline
@@ -222,6 +243,7 @@ const FIXO = /^[2-5]/;
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
+  if (pais === undefined && ddd === undefined && !soPodeSerLocal(numero) && !depoisDePalavraDeTelefone(argumentos)) return trecho;
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
   const telefoneExplicito =
@@ -241,10 +263,9 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
  */
 function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
-  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
   const numero = grupos.replace(/\D/g, '');
   if (ddd !== undefined && numero.length > 9) return trecho;
-  const ditoTelefone = ddd !== undefined || PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - 24), deslocamento));
+  const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(argumentos);
   if (ditoTelefone) {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
     return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;

@@ -19,5 +19,7 @@
 // 6: mobile numbers in the groupings some type (`987 654 321`, `98 765 4321`, `9876-54321`), and
 // any grouping after a word that says telephone (`Tel. 33 33 44 44`), removed; so are e-mail
 // addresses typed to slip past filters (`joao arroba gmail ponto com`, `joao @ gmail . com`); a
-// description cut inside a tag (`<a href="`) is laid out, where it failed (2026-11-23).
+// description cut inside a tag (`<a href="`) is laid out, where it failed; numbers in a list typed
+// without spaces (`98765-4321,98765-1234`) removed; neighbouring units (`Aptos 1101-1102`, `2201
+// 2202`) and codes (`NBR 15575-2013`) kept (2026-11-23).
 export const VERSAO_DAS_REGRAS = 6;
