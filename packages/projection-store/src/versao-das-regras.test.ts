@@ -38,6 +38,7 @@ const TEXTOS_COM_CONTATOS = [
   'Falar com Ana 987 654 321, 98 765 4321, 9876-54321, (11) 9 87 65 43 21; Tel. 33 33 44 44, Cel - 33 334 444.',
   'Unidades 901 902 903, andares 9 10 11 12 13, valor 987.654.321, lotes 33 33 44 44, Tel 2019 2020.',
   'Tel: 98765-4321,98765-1234; CPFs 529.982.247-25,111.444.777-35; R$ 3.333.444,50; Aptos 1101-1102, 2201 2202; NBR 15575-2013; Tel 1101-1102.',
+  'TEL98765-4321, cel987654321, CPF529.982.247-25, Hotel12345678; Whats (11) 9 8 7 6 5 4 3 2 1, Tel 98765  4321; lotes 950 970 990; maps?q=SP,+01310-200/@-23.5.',
   'CPF 529.982.247-25, 529 982 247 25, 529-982-247-25; CNPJ 12.345.678/0001-95, 12 345 678 0001 95; lotes 12 345 678 0001 96.',
   'Contato: joao.silva+imoveis@gmail.com, joao#x@gmail.com; siga https://instagram.com/@imobiliaria.sp.',
   'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
@@ -80,6 +81,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: 'a5b91cb48a474f34dcf50fc5ab99b2156f221aa640e64e1d27dec0dca470a825' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: 'df14ec15cc85ce6ee2fad6a3371a3ae8284924b5ccda58b262cfe4a3e379178a' });
   });
 });

@@ -165,6 +165,24 @@ describe('removerContatos', () => {
     },
   );
 
+  it('removes a number glued to a word that says contact, in any case', () => {
+    for (const [palavra, numero] of [['cel', '987654321'], ['Tel', '33334444'], ['tel', '1133334444'], ['Cel', '98765.4321'], ['WHATS', '11987654321'], ['TEL', '98765-4321'], ['CPF', '529.982.247-25'], ['Cnpj', '11222333000181']]) {
+      expect(removerContatos(`${palavra!}${numero!} hoje`)).toBe(`${palavra!}[removido] hoje`);
+    }
+    // Not when the word only ends like one.
+    expect(removerContatos('Hotel12345678 e AP1234-5678')).toBe('Hotel12345678 e AP1234-5678');
+  });
+
+  it('removes a number spaced out to slip past filters after a word that says telephone', () => {
+    expect(removerContatos('Whats (11) 9 8 7 6 5 4 3 2 1.')).toBe('Whats [removido].');
+    expect(removerContatos('Tel 98765  4321 ou 11 98765  4321.')).toBe('Tel [removido] ou [removido].');
+  });
+
+  it('keeps a CEP after a + in a map link, since no country code starts with 0', () => {
+    const link = 'https://maps.google.com/?q=Rua+X,+100,+SP,+01310-200/@-23.56,-46.65';
+    expect(removerContatos(link)).toBe(link);
+  });
+
   it('removes each number of a list typed without spaces after its commas, where a decimal comma has one to three digits after it', () => {
     expect(removerContatos('Tel: 98765-4321,98765-1234.')).toBe('Tel: [removido],[removido].');
     expect(removerContatos('Whats 11987654321,11912345678')).toBe('Whats [removido],[removido]');
@@ -245,6 +263,7 @@ describe('removerContatos', () => {
     'NBR 15575-2013',
     'Aptos 2201 2202',
     'Salas 3301 3302 3303',
+    'Lotes de 950 970 990',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });

@@ -69,12 +69,16 @@ function arrumarLinhasComCr(texto: string): string {
   return resultado.join('\n').trim();
 }
 
+/** `palavra` in any case, for patterns that otherwise care about case. */
+const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
+/** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
+const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${['telefone', 'tel', 'fone', 'celular', 'cel', 'whatsapp', 'whats', 'zap', 'fax', 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
 // something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5). The
-// ordinal signs are no such letter: "nº123.456.789-09" is a CPF.
+// ordinal signs are no such letter: "nº123.456.789-09" is a CPF; nor is a word that says contact.
 // A comma glued to digits is a decimal one only when one to three digits follow (`120,50`): a
 // longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
-const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]))(?<!\p{N}\.)(?<!R\$\s*)`;
+const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
 /** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
 const TRACO = String.raw`[\-\u2010-\u2014]`;
@@ -171,24 +175,28 @@ const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{
  */
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_NUMERO}`, 'gu');
 /**
- * A number with a country code (`+55` too): `+`, the code, then groups (some in parentheses) of 8
+ * A number with a country code (`+55` too): `+`, the code (never starting with 0: `+01310-200`
+ * in a map link is a CEP), then groups (some in parentheses) of 8
  * or more digits in all, split by a space or a dash; the last group of four may follow a dash
  * with spaces (`+55 11 98765 - 4321`), but a dash with spaces ends the number otherwise (a list's
  * next item: `+55 11 98765-4321 - 2 quartos`).
  */
 const TELEFONE_INTERNACIONAL = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])\+\d{1,3}(?:[ \t\u00a0\-\u2010-\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
+  String.raw`(?<![\p{L}\p{N}])\+[1-9]\d{0,2}(?:[ \t\u00a0\-\u2010-\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
   'gu',
 );
 
 /**
  * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
- * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`): two to six groups of one to five digits,
- * split as a telephone's are, after an optional area code in parentheses. Only its digits decide
+ * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`): two to
+ * eleven groups of one to five digits, split as a telephone's are or by two or three spaces, after
+ * an optional area code in parentheses. Only its digits decide
  * (substituirAgrupado), since lists of numbers take these shapes too.
  */
+// Its separators share no way of matching, so that the repeated group never backtracks through
+// two readings of the same dash.
 const TELEFONE_AGRUPADO = new RegExp(
-  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|${SEP})\d{1,5}){1,5})${FIM_NUMERO}`,
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
 );
 /** A word that introduces a telephone number, right before it (`Tel.: `, `fone (`, `WhatsApp `). */
@@ -258,8 +266,9 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 /**
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
- * a mobile number as handed out, in at most four groups besides its area code, and not written
- * as an amount (`987.654.321`): lists of measures, flats and years take the other shapes too.
+ * a mobile number as handed out, in at most four groups besides its area code, not written as an
+ * amount (`987.654.321`) nor all round (`950 970 990`): lists of measures, flats and years take
+ * the other shapes too.
  */
 function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
@@ -270,8 +279,10 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
     return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;
   }
-  const quantosGrupos = grupos.split(/\D+/).length - (numero.length === 11 ? 1 : 0);
-  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) ? MARCADOR_REMOVIDO : trecho;
+  const partes = grupos.split(/\D+/);
+  const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
+  const redondos = partes.every((p) => p.length >= 2 && p.endsWith('0'));
+  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) && !redondos ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
