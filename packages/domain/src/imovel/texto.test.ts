@@ -98,7 +98,7 @@ describe('removerContatos', () => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
 
-  it.each(['987 654 321', '98 765 4321', '98765 43 21', '987 65 43 21', '9876-54321', '987-654-321', '11 987 654 321', '11 9876-54321', '(11) 9 87 65 43 21', '(21) 987 654 321'])(
+  it.each(['941 234 567', '11 93 456 7890', '9412-34567', '987 654 321', '98 765 4321', '98765 43 21', '987 65 43 21', '9876-54321', '987-654-321', '11 987 654 321', '11 9876-54321', '(11) 9 87 65 43 21', '(21) 987 654 321'])(
     'replaces the mobile number %s, grouped as some type it, with nothing that says telephone',
     (telefone) => {
       expect(removerContatos(`Falar com Ana ${telefone} hoje.`)).toBe('Falar com Ana [removido] hoje.');
@@ -125,6 +125,8 @@ describe('removerContatos', () => {
     'joao @ gmail . com . br',
     'joao@ gmail.com',
     'joao @gmail.com.br',
+    'vendas @imobiliaria.com.br',
+    'JOAO ARROBA GMAIL PONTO COM',
     'joao(at)gmail.com',
     'joao [at] gmail.com',
     'joao[arroba]gmail.com',
@@ -151,6 +153,16 @@ describe('removerContatos', () => {
     'Siga @joao.imoveis',
     'No insta @lopes.imoveis',
     'Siga nosso perfil @corretor.app',
+    'Siga @terra.imoveis',
+    'Siga @terra_imoveis',
+    'Assista nossa @live às 20h',
+    // A provider's name as a word, cattle weights, a sentence opening with `Com`.
+    'Living at Terra Nova',
+    'Cobertura @ Terra Nova Alphaville',
+    'Bois com peso médio de 20@ cada. Com pasto formado',
+    'Capacidade: 800 cabeças a 18 @ média. Me consulte',
+    'Loft @ Pinheiros. Com vaga',
+    'Living at Moema.Com 3 quartos',
   ])(
     'keeps %s, where the words an address is disguised with mean something else',
     (texto) => {
@@ -171,6 +183,15 @@ describe('removerContatos', () => {
     }
     // Not when the word only ends like one.
     expect(removerContatos('Hotel12345678 e AP1234-5678')).toBe('Hotel12345678 e AP1234-5678');
+  });
+
+  it('reads a word or sign that says telephone a few words before the number, with no digit between', () => {
+    for (const texto of ['📞 33 33 44 44', 'Wpp 33 33 44 44', 'zapzap 3333 44 44', 'Telefone/WhatsApp da Ana: 33 33 44 44']) {
+      expect(removerContatos(texto), texto).toMatch(/ \[removido\]$/u);
+    }
+    for (const texto of ['Contato 24 horas', 'Tel. comercial 2 linhas', 'Celular com sinal 4G 5G', 'Whats 24h', 'Contato com a natureza, 2450 2800 m²']) {
+      expect(removerContatos(texto)).toBe(texto);
+    }
   });
 
   it('removes a number spaced out to slip past filters after a word that says telephone', () => {
@@ -198,7 +219,7 @@ describe('removerContatos', () => {
     expect(removerContatos('Ref ap1234567890.')).toBe('Ref ap1234567890.');
   });
 
-  it.each(['12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -264,6 +285,17 @@ describe('removerContatos', () => {
     'Aptos 2201 2202',
     'Salas 3301 3302 3303',
     'Lotes de 950 970 990',
+    // An alphanumeric CNPJ's shape with check digits that are not valid, and codes.
+    'CNPJ 12.ABC.345/01DE-36',
+    'Ref ABCDEFGHIJKL12',
+    'Código AP12ABC34501DE35',
+    // Lists: each value a little larger than the one before, a table's columns, a measure after.
+    'Lotes 951 952 953 disponíveis',
+    'Plantas de 95 97 98 101 m²',
+    'Valores (mil) 955 975 990',
+    'Área    95   97   98   101',
+    'Área privativa 2450-2800 m²',
+    'Inscrição municipal 9.765.432-10',
   ])('keeps %s, which is not a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });
@@ -287,11 +319,13 @@ describe('removerContatos', () => {
   it('costs time linear in the text on long runs beside an @, which a regular expression could make quadratic', () => {
     const inicio = performance.now();
     for (const texto of ['a'.repeat(40_000) + ' @', 'a.'.repeat(20_000) + ' @', 'x@' + 'b'.repeat(40_000), 'joao@' + 'b.'.repeat(20_000) + ' x', 'a at '.repeat(8_000),
-      'joao @ ' + 'b . '.repeat(10_000) + 'x', 'joao arroba ' + 'b ponto '.repeat(5_000) + 'x', 'joao (at) ' + 'b (dot) '.repeat(5_000) + 'x']) {
+      'joao @ ' + 'b . '.repeat(10_000) + 'x', 'joao arroba ' + 'b ponto '.repeat(5_000) + 'x', 'joao (at) ' + 'b (dot) '.repeat(5_000) + 'x',
+      ('+1' + '1'.repeat(29) + ' ').repeat(1_300), 'A1'.repeat(20_000)]) {
       expect(removerContatos(texto)).toBe(texto);
     }
     // The first took about 2 s when the address's pattern was tried from inside the run; the
-    // fourth for ever with two ways of matching a dot.
+    // fourth for ever with two ways of matching a dot; the long `+1…` runs 0.3 s when a number's
+    // groups could split its digits every way.
     expect(performance.now() - inicio).toBeLessThan(500);
   });
 

@@ -106,31 +106,41 @@ const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]
  * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
  * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
  * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
- * domain ending (`joao@gmail`). Look-alikes stay:
- * - a handle (`Siga @joao.imoveis`: a space before `@`, none after) unless a provider follows
- *   (`joao @gmail.com`);
- * - the sign written out (`500 arrobas`, `Living at Moema. Com vista`) unless a domain with a
- *   known ending follows, its dots unspaced or written out too.
+ * domain ending right after `@` (`maria@uol`). What decides is the domain: a known ending in
+ * lower or upper case (`Com` opens a sentence), its dots unspaced or written out when the sign is
+ * written out. Look-alikes stay: a handle (`Siga @joao.imoveis`: a space before `@`, none after;
+ * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
+ * (`Living at Terra Nova`), cattle weights (`20@ cada. Com pasto`: the local part needs a letter).
  */
 const ESPACOS = String.raw`[ \t\u00a0]*`;
-const ESPACADO = (palavras: string): string => String.raw`[ \t\u00a0]+(?:${palavras})[ \t\u00a0]+`;
-const ENTRE_PARENTESES = (palavras: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${palavras})${ESPACOS}[)\]}>]${ESPACOS}`;
-const SINAL = String.raw`[@\uff20\ufe6b]`;
-/** `@` with nothing before it and anything after, or spaces on both sides; `＠`; bracketed. */
-const ARROBA = String.raw`(?:@${ESPACOS}|[ \t\u00a0]+@[ \t\u00a0]+|${ESPACOS}[\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`at|arroba|${SINAL}`)})`;
+const palavras = (...lista: string[]): string => lista.map(emQualquerCaixa).join('|');
+/** Lower or upper case, not a capital first: `com`, `COM`, not `Com`. */
+const emUmaCaixa = (...lista: string[]): string => lista.flatMap((p) => [p, p.toUpperCase()]).join('|');
+const ESPACADO = (alternativas: string): string => String.raw`[ \t\u00a0]+(?:${alternativas})[ \t\u00a0]+`;
+const ENTRE_PARENTESES = (alternativas: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${alternativas})${ESPACOS}[)\]}>]${ESPACOS}`;
+/** `@` with spaces after it (before it too, or not), `＠`, or bracketed. */
+const ARROBA_SOLTA = String.raw`(?:[ \t\u00a0]*@[ \t\u00a0]+|${ESPACOS}[\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`${palavras('at', 'arroba')}|[@\uff20\ufe6b]`)})`;
 // The two kinds of dot share no way of matching: overlapping alternatives in a repeated group
 // would make a long domain cost exponential time.
-const PONTO_ESCRITO = String.raw`${ENTRE_PARENTESES(String.raw`dot|ponto|\.`)}|${ESPACADO('dot|ponto')}`;
+const PONTO_ESCRITO = String.raw`${ENTRE_PARENTESES(String.raw`${palavras('dot', 'ponto')}|\.`)}|${ESPACADO(palavras('dot', 'ponto'))}`;
 const PONTO_ESTRITO = String.raw`(?:\.|${PONTO_ESCRITO})`;
 const PONTO = String.raw`(?:${ESPACOS}\.${ESPACOS}|${PONTO_ESCRITO})`;
 const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
 /** Domain endings seen in Brazilian listings (the last label: `com`, `br`, `adv` of adv.br…). */
-const FIM_DE_DOMINIO = 'com|net|org|br|edu|gov|info|biz|io|me|co|pt|us|uk|es|tv|app|dev|adv|eng|arq|imb|online|site|store|tech|xyz';
-const PROVEDOR = 'gmail|googlemail|hotmail|outlook|live|msn|yahoo|icloud|bol|uol|terra|ig|globo|globomail|zipmail|aol|protonmail|proton';
-const dominio = (ponto: string): string => String.raw`(?:(?:${ROTULO}${ponto})+(?:${FIM_DE_DOMINIO})|(?:${PROVEDOR}))`;
+const FIM_DE_DOMINIO = emUmaCaixa(...'com net org br edu gov info biz io me co pt us uk es tv app dev adv eng arq imb online site store tech xyz'.split(' '));
+const FIM_DE_ENDERECO = emUmaCaixa('com', 'net', 'org', 'br');
+const PROVEDOR = emUmaCaixa(...'gmail googlemail hotmail outlook live msn yahoo icloud bol uol terra ig globo globomail zipmail aol protonmail proton'.split(' '));
+const dominio = (ponto: string, fim: string): string => String.raw`(?:${ROTULO}${ponto})+(?:${fim})`;
 const EMAIL_DISFARCADO = new RegExp(
-  String.raw`(?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}._%+\-]+(?:${ARROBA}${dominio(PONTO)}|${ESPACADO('at|arroba')}${dominio(PONTO_ESTRITO)}|[ \t\u00a0]+@(?:${PROVEDOR})(?:${PONTO_ESTRITO}${ROTULO})*)(?![\p{L}\p{N}])`,
-  'giu',
+  String.raw`(?<![\p{L}\p{N}._%+\-])(?=[\p{N}._%+\-]*\p{L})[\p{L}\p{N}._%+\-]+(?:` +
+    [
+      String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
+      String.raw`${ARROBA_SOLTA}${dominio(PONTO, FIM_DE_DOMINIO)}`,
+      String.raw`${ESPACADO(palavras('at', 'arroba'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
+      String.raw`[ \t\u00a0]+@${dominio(PONTO_ESTRITO, FIM_DE_ENDERECO)}`,
+    ].join('|') +
+    String.raw`)(?![\p{L}\p{N}])`,
+  'gu',
 );
 /** Only a text holding one of these can hold a disguised address. */
 const TALVEZ_EMAIL_DISFARCADO = /[@\uff20\ufe6b]|\bat\b|arroba/i;
@@ -150,6 +160,14 @@ const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\
  * before the check digits (`529-982-247-25`, `12.345.678.0001-95`, `529.982.247 - 25`): the shape
  * of a list of measures too (`120-145-200-30`), so only valid check digits make them documents.
  */
+/**
+ * The alphanumeric CNPJ issued since July 2026 (`12.ABC.345/01DE-35`): twelve digits or capital
+ * letters, then two check digits; one letter at least, since the patterns above take the others.
+ */
+const CNPJ_ALFANUMERICO = new RegExp(
+  String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`,
+  'gu',
+);
 const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
 const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
@@ -179,10 +197,11 @@ const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3}
  * in a map link is a CEP), then groups (some in parentheses) of 8
  * or more digits in all, split by a space or a dash; the last group of four may follow a dash
  * with spaces (`+55 11 98765 - 4321`), but a dash with spaces ends the number otherwise (a list's
- * next item: `+55 11 98765-4321 - 2 quartos`).
+ * next item: `+55 11 98765-4321 - 2 quartos`). Each group takes all the digits it can and keeps
+ * them (`(?=(…))\1`, an atomic group): tried split every way, a long run of digits cost seconds.
  */
 const TELEFONE_INTERNACIONAL = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])\+[1-9]\d{0,2}(?:[ \t\u00a0\-\u2010-\u2014]?\(?\d{1,5}\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
+  String.raw`(?<![\p{L}\p{N}])\+[1-9]\d{0,2}(?:[ \t\u00a0\-\u2010-\u2014]?\(?(?=(\d{1,5}))\1\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
   'gu',
 );
 
@@ -199,16 +218,23 @@ const TELEFONE_AGRUPADO = new RegExp(
   String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
 );
-/** A word that introduces a telephone number, right before it (`Tel.: `, `fone (`, `WhatsApp `). */
-const PALAVRA_DE_TELEFONE = /(?<!\p{L})(?:tel(?:efone)?s?|fones?|cel(?:ular)?|whats(?:app)?|zap|contato|ligue|ligar|fax)\.?[ \t\u00a0]*[:\-\u2013]?[ \t\u00a0]*$/iu;
+/**
+ * A word or sign that introduces a telephone number (`Tel.: `, `fone (`, `📞 `), right before it or
+ * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `).
+ */
+const PALAVRA_DE_TELEFONE = /(?:(?<!\p{L})(?:tel(?:efone)?s?|fones?|cel(?:ular)?|whats(?:app)?|wpp|zap(?:zap)?|contato|ligue|ligar|fax)|\u{1f4de}|\u{1f4f1}|\u260e)[^\d\n]{0,24}$/iu;
+/** How far before a number PALAVRA_DE_TELEFONE looks. */
+const ALCANCE_DA_PALAVRA = 40;
 /** A mobile number (9 and eight digits), with its area code or not. */
 const CELULAR = /^(?:[1-9]{2})?9\d{8}$/;
-/** Likewise as mobile numbers are handed out (the digit after the 9 is 5 to 9): not `901 902 903`. */
-const CELULAR_EM_USO = /^(?:[1-9]{2})?9[5-9]\d{7}$/;
+/** Likewise as mobile numbers are handed out (a 9 and a digit other than 0): not `901 902 903`. */
+const CELULAR_EM_USO = /^(?:[1-9]{2})?9[1-9]\d{7}$/;
+/** A measure or amount after a number (`95 97 98 101 m²`, `2450-2800 m²`, `955 975 990 mil`). */
+const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%)/iu;
 /** A landline number (2 to 5 and seven digits), with its area code or not. */
 const FIXO_COMPLETO = /^(?:[1-9]{2})?[2-5]\d{7}$/;
-/** `987.654.321`: thousands split by dots, as an amount is written. */
-const MILHARES = /^\d{1,3}(?:\.\d{3})+$/;
+/** `987.654.321`: thousands split by dots, as an amount is written (or a registration number: `9.765.432-10`). */
+const MILHARES = /^\d{1,3}(?:\.\d{3})+(?:-\d{1,2})?$/;
 
 /** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
 const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
@@ -240,7 +266,20 @@ function soPodeSerLocal(numero: string): boolean {
 /** Whether the match a replacer was called with comes right after a word that says telephone. */
 function depoisDePalavraDeTelefone(argumentos: readonly unknown[]): boolean {
   const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
-  return PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - 24), deslocamento));
+  return PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - ALCANCE_DA_PALAVRA), deslocamento));
+}
+
+/** Whether the match `trecho` a replacer was called with is followed by a measure or amount. */
+function antesDeUnidade(trecho: string, argumentos: readonly unknown[]): boolean {
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  const fim = deslocamento + trecho.length;
+  return UNIDADE_DEPOIS.test(texto.slice(fim, fim + 12));
+}
+
+/** Groups each a little larger than the one before (`951 952 953`, `95 97 98 101`): a list of values. */
+function listaCrescente(partes: readonly string[]): boolean {
+  const valores = partes.map(Number);
+  return valores.every((v, i) => i === 0 || (v > valores[i - 1]! && v <= valores[i - 1]! * 1.2));
 }
 
 /**
@@ -251,7 +290,7 @@ function depoisDePalavraDeTelefone(argumentos: readonly unknown[]): boolean {
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
-  if (pais === undefined && ddd === undefined && !soPodeSerLocal(numero) && !depoisDePalavraDeTelefone(argumentos)) return trecho;
+  if (pais === undefined && ddd === undefined && (antesDeUnidade(trecho, argumentos) || (!soPodeSerLocal(numero) && !depoisDePalavraDeTelefone(argumentos)))) return trecho;
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
   const telefoneExplicito =
@@ -267,13 +306,14 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
  * a mobile number as handed out, in at most four groups besides its area code, not written as an
- * amount (`987.654.321`) nor all round (`950 970 990`): lists of measures, flats and years take
- * the other shapes too.
+ * amount (`987.654.321`), and no list: all round (`950 970 990`), each a little larger than the
+ * one before (`951 952 953`, a table's row too), or followed by a measure (`m²`, `mil`). Lists of
+ * measures, flats and years take the other shapes too.
  */
 function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
   const numero = grupos.replace(/\D/g, '');
-  if (ddd !== undefined && numero.length > 9) return trecho;
+  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && antesDeUnidade(trecho, argumentos))) return trecho;
   const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(argumentos);
   if (ditoTelefone) {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
@@ -281,14 +321,33 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   }
   const partes = grupos.split(/\D+/);
   const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
-  const redondos = partes.every((p) => p.length >= 2 && p.endsWith('0'));
-  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) && !redondos ? MARCADOR_REMOVIDO : trecho;
+  const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
+  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
 const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
   valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
 const substituirCnpjSeValido = documentoValido((digitos) => isValidCnpj(digitos));
+
+/**
+ * The check digit of an alphanumeric CNPJ's first 12 or 13 characters, as the Receita Federal
+ * defines it: each character's code minus 48 (digits keep their value, `A` is 17), weighted 2 to
+ * 9 from the right, modulo 11.
+ */
+function digitoVerificadorCnpj(base: string): number {
+  let soma = 0;
+  for (let i = 0; i < base.length; i++) soma += (base.charCodeAt(i) - 48) * (((base.length - 1 - i) % 8) + 2);
+  const resto = soma % 11;
+  return resto < 2 ? 0 : 11 - resto;
+}
+/** An alphanumeric CNPJ when its check digits are valid (`@brazilian-utils` knows digits only). */
+function substituirCnpjAlfanumerico(trecho: string): string {
+  const caracteres = trecho.replace(/[^0-9A-Z]/g, '');
+  const base = caracteres.slice(0, 12);
+  const primeiro = digitoVerificadorCnpj(base);
+  return caracteres === `${base}${primeiro}${digitoVerificadorCnpj(base + primeiro)}` ? MARCADOR_REMOVIDO : trecho;
+}
 const substituirCpfSeValido = documentoValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
@@ -314,6 +373,7 @@ function digitos(texto: string, limite: number): number {
 export function removerContatos(texto: string): string {
   let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
   if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
+  if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
