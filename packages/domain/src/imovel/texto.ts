@@ -365,8 +365,9 @@ function digitos(texto: string, limite: number): number {
 
 /**
  * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
- * Order matters: e-mails first (they may contain digits), then the longer document numbers,
- * then telephones (with a country code, then without), so a CPF is not half-eaten as a telephone.
+ * Order matters: e-mails first (they may contain digits), plain then disguised, then the longer
+ * document numbers, then telephones (with a country code, then without, then in other groupings),
+ * so a CPF is not half-eaten as a telephone.
  * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
  * lookaheads likewise only skip positions where no match can start).
  */
