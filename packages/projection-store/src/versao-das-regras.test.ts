@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodificarEvento, mascaraDePrivados, type ValoresPrivados } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, comNomeCondominio, removerContatos } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, comNomeCondominio, removerContatos, semInvisiveis } from '@imoveis/domain';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { prepararEvento } from './projecao.ts';
 
@@ -27,7 +27,7 @@ function digestoDasRegras(): string {
   // read from texts of their own (privados.test.ts says what each should give).
   for (const [texto, valores] of TEXTOS_COM_PRIVADOS) hash.update(`${mascaraDePrivados(valores)(texto)}\n`);
   // Likewise the contact details in free text: the generator types a few shapes only.
-  for (const texto of TEXTOS_COM_CONTATOS) hash.update(`${removerContatos(texto)}\n`);
+  for (const texto of TEXTOS_COM_CONTATOS) hash.update(`${removerContatos(semInvisiveis(texto))}\n`);
   return hash.digest('hex');
 }
 
@@ -42,6 +42,7 @@ const TEXTOS_COM_CONTATOS = [
   'Ana 941 234 567; 📞 33 33 44 44; Telefone/WhatsApp da Ana: 33 33 44 44; lotes 951 952 953, 95 97 98 101 m², área 2450-2800 m², Área    95   97   98   101.',
   'Living at Terra Nova, 20@ cada. Com pasto; Siga @terra.imoveis; vendas @imobiliaria.com.br; JOAO ARROBA GMAIL PONTO COM.',
   'CNPJ 12.ABC.345/01DE-35, 12ABC34501DE35, 12.ABC.345/01DE-36; +351912345678, +1 (555) 123-4567.',
+  'Ligue 98765\u00ad4321 ou 9876\ufe0f5-4321; 1\ufe0f\u20e3 Sala, 2\ufe0f\u20e3 Cozinha; \u{1f468}\u200d\u{1f469}\u200d\u{1f467}.',
   'CPF 529.982.247-25, 529 982 247 25, 529-982-247-25; CNPJ 12.345.678/0001-95, 12 345 678 0001 95; lotes 12 345 678 0001 96.',
   'Contato: joao.silva+imoveis@gmail.com, joao#x@gmail.com; siga https://instagram.com/@imobiliaria.sp.',
   'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
@@ -84,6 +85,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: '48fd9b6b10f56451254b96e8a49d9bcaae80239b0f9315f3b394d45414319561' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 6, digesto: '1ce2a044a309537783225d38de4b1acfe53575f949971d71f34e47718ed6dc99' });
   });
 });

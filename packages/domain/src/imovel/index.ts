@@ -4,5 +4,5 @@ export { mapearImovel, type ContextoMapeamento } from './imovel-mapper.ts';
 export { estaAnunciado } from './anunciado.ts';
 export { serializarDocumento, comNomeCondominio } from './documento-json.ts';
 export { VERSAO_DAS_REGRAS } from './versao-das-regras.ts';
-// For the rules guard (projection-store), which digests it over a fixed text for each contact shape.
-export { removerContatos } from './texto.ts';
+// For the rules guard (projection-store), which digests them over a fixed text for each contact shape.
+export { removerContatos, semInvisiveis } from './texto.ts';

@@ -351,9 +351,10 @@ describe('semInvisiveis', () => {
     expect(removerContatos(semInvisiveis('joao\u034f@gmail.com'))).toBe('[removido]');
   });
 
-  it('keeps the joiner between emoji, and text with nothing invisible as it is', () => {
+  it('keeps the joiner between emoji and a keycap\'s variation selector, and text with nothing invisible as it is', () => {
     const familia = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
     expect(semInvisiveis(`Ideal para a ${familia}`)).toBe(`Ideal para a ${familia}`);
+    expect(semInvisiveis('1\ufe0f\u20e3 Sala ampla 2\ufe0f\u20e3 Cozinha')).toBe('1\ufe0f\u20e3 Sala ampla 2\ufe0f\u20e3 Cozinha');
     const texto = 'Sala ampla';
     expect(semInvisiveis(texto)).toBe(texto);
   });

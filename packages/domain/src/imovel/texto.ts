@@ -20,12 +20,12 @@ export function htmlParaTexto(html: string | null): string | null {
 /**
  * Characters a reader does not see (Unicode's default-ignorable ones: the soft hyphen, zero-width
  * space, word joiner, BOM, direction marks, variation selectors…), but for the joiners and
- * variation selectors between emoji, where they make one picture of several. Typed or pasted
- * inside a telephone number, an e-mail address or a name, they would hide it from the patterns
- * below while partners still read it.
+ * variation selectors between emoji, where they make one picture of several, and the one of a
+ * keycap (`1️⃣`: a digit, U+FE0F, U+20E3). Typed or pasted inside a telephone number, an e-mail
+ * address or a name, they would hide it from the patterns below while partners still read it.
  */
 const JUNTOR = String.raw`(?:\u200c|\u200d|\ufe0e|\ufe0f)`;
-const INVISIVEL = new RegExp(String.raw`(?!${JUNTOR})\p{Default_Ignorable_Code_Point}|(?<=[0-9A-Za-z@.])${JUNTOR}+|${JUNTOR}+(?=[0-9A-Za-z@.])`, 'gu');
+const INVISIVEL = new RegExp(String.raw`(?!${JUNTOR})\p{Default_Ignorable_Code_Point}|(?<=[0-9A-Za-z@.])(?:${JUNTOR}(?!\u20e3))+|${JUNTOR}+(?=[0-9A-Za-z@.])`, 'gu');
 const TALVEZ_INVISIVEL = /\p{Default_Ignorable_Code_Point}/u;
 
 /** `texto` without the characters a reader does not see (most texts have none: one scan). */

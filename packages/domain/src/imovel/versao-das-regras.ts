@@ -24,5 +24,6 @@
 // 2202`) and codes (`NBR 15575-2013`) kept; numbers glued to a word that says contact
 // (`TEL98765-4321`, `CPF529.982.247-25`) or spaced out after one removed; a CEP after `+` kept;
 // the alphanumeric CNPJ (`12.ABC.345/01DE-35`) removed; lists of values (`951 952 953`, `… m²`)
-// and providers' names as words (`Living at Terra Nova`) kept (2026-11-23, after two reviews).
+// and providers' names as words (`Living at Terra Nova`) kept; a keycap emoji (`1️⃣`) keeps its
+// variation selector (2026-11-23, after two reviews).
 export const VERSAO_DAS_REGRAS = 6;
