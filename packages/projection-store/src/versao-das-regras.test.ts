@@ -31,7 +31,7 @@ function digestoDasRegras(): string {
   return hash.digest('hex');
 }
 
-/** Contact details as agents type them, and numbers that only look like them (texto.test.ts says what each should give). */
+/** Contact details as agents type them, and numbers that only look like them (contatos.test.ts says what each should give). */
 const TEXTOS_COM_CONTATOS = [
   'Ligue (11) 98765-4321, 11987654321, +55 11 98765 - 4321, 0800 123 4567, 3333.4444 ou 98765\u20104321.',
   'wa.me/5511987654321, Ligue98765-4321, Tel11987654321, +351 912 345 678; ref ap1234567890, AP1234-5678.',

@@ -1,0 +1,326 @@
+// Contact details in free text (telephone numbers, e-mail addresses, CPF and CNPJ) found by shape
+// and replaced by `[removido]`, as register-events.md asks (decision 0010).
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
+import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
+
+/** `palavra` in any case, for patterns that otherwise care about case. */
+const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
+/** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
+const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${['telefone', 'tel', 'fone', 'celular', 'cel', 'whatsapp', 'whats', 'zap', 'fax', 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
+// Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
+// something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5). The
+// ordinal signs are no such letter: "nº123.456.789-09" is a CPF; nor is a word that says contact.
+// A comma glued to digits is a decimal one only when one to three digits follow (`120,50`): a
+// longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
+const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$\s*)`;
+const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
+/** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
+const TRACO = String.raw`[\-\u2010-\u2014]`;
+/** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
+const SEP = String.raw`[ \t\u00a0.\-\u2010-\u2014]`;
+/** A dash with spaces around it, on one line. */
+const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
+/** A space on one line. */
+const ESPACO = String.raw`[ \t\u00a0]`;
+/** Before the check digits of a CPF or CNPJ: a dash or a space. */
+const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
+/** Likewise, or a dash with spaces around it (`529.982.247 - 25`). */
+const ANTES_DO_DV_ESPACADO = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0])?`;
+/** Between the groups of a CPF or CNPJ as some type them: a dot or a dash (`529-982-247-25`). */
+const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
+
+/**
+ * The local part takes the signs an address may hold (`joao#x@`, `a&b@`), so none of it is left
+ * behind; not `/` or `?`, which end a URL's path before a handle (`instagram.com/@imobiliaria`).
+ * It starts only where such a run starts: tried from inside one, a long run without `@` would
+ * cost time quadratic in its length.
+ */
+const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/**
+ * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
+ * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
+ * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
+ * domain ending right after `@` (`maria@uol`). What decides is the domain: a known ending in
+ * lower or upper case (`Com` opens a sentence), its dots unspaced or written out when the sign is
+ * written out. Look-alikes stay: a handle (`Siga @joao.imoveis`: a space before `@`, none after;
+ * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
+ * (`Living at Terra Nova`), cattle weights (`20@ cada. Com pasto`: the local part needs a letter).
+ */
+const ESPACOS = String.raw`[ \t\u00a0]*`;
+const palavras = (...lista: string[]): string => lista.map(emQualquerCaixa).join('|');
+/** Lower or upper case, not a capital first: `com`, `COM`, not `Com`. */
+const emUmaCaixa = (...lista: string[]): string => lista.flatMap((p) => [p, p.toUpperCase()]).join('|');
+const ESPACADO = (alternativas: string): string => String.raw`[ \t\u00a0]+(?:${alternativas})[ \t\u00a0]+`;
+const ENTRE_PARENTESES = (alternativas: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${alternativas})${ESPACOS}[)\]}>]${ESPACOS}`;
+/** `@` with spaces after it (before it too, or not), `＠`, or bracketed. */
+const ARROBA_SOLTA = String.raw`(?:[ \t\u00a0]*@[ \t\u00a0]+|${ESPACOS}[\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`${palavras('at', 'arroba')}|[@\uff20\ufe6b]`)})`;
+// The two kinds of dot share no way of matching: overlapping alternatives in a repeated group
+// would make a long domain cost exponential time.
+const PONTO_ESCRITO = String.raw`${ENTRE_PARENTESES(String.raw`${palavras('dot', 'ponto')}|\.`)}|${ESPACADO(palavras('dot', 'ponto'))}`;
+const PONTO_ESTRITO = String.raw`(?:\.|${PONTO_ESCRITO})`;
+const PONTO = String.raw`(?:${ESPACOS}\.${ESPACOS}|${PONTO_ESCRITO})`;
+const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
+/** Domain endings seen in Brazilian listings (the last label: `com`, `br`, `adv` of adv.br…). */
+const FIM_DE_DOMINIO = emUmaCaixa(...'com net org br edu gov info biz io me co pt us uk es tv app dev adv eng arq imb online site store tech xyz'.split(' '));
+const FIM_DE_ENDERECO = emUmaCaixa('com', 'net', 'org', 'br');
+const PROVEDOR = emUmaCaixa(...'gmail googlemail hotmail outlook live msn yahoo icloud bol uol terra ig globo globomail zipmail aol protonmail proton'.split(' '));
+const dominio = (ponto: string, fim: string): string => String.raw`(?:${ROTULO}${ponto})+(?:${fim})`;
+const EMAIL_DISFARCADO = new RegExp(
+  String.raw`(?<![\p{L}\p{N}._%+\-])(?=[\p{N}._%+\-]*\p{L})[\p{L}\p{N}._%+\-]+(?:` +
+    [
+      String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
+      String.raw`${ARROBA_SOLTA}${dominio(PONTO, FIM_DE_DOMINIO)}`,
+      String.raw`${ESPACADO(palavras('at', 'arroba'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
+      String.raw`[ \t\u00a0]+@${dominio(PONTO_ESTRITO, FIM_DE_ENDERECO)}`,
+    ].join('|') +
+    String.raw`)(?![\p{L}\p{N}])`,
+  'gu',
+);
+/** Only a text holding one of these can hold a disguised address. */
+const TALVEZ_EMAIL_DISFARCADO = /[@\uff20\ufe6b]|\bat\b|arroba/i;
+
+/** CNPJ `##.###.###/####-##` or 14 digits, as formatted or not at all. */
+const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+/** CPF `###.###.###-##` or 11 digits, likewise. */
+const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+/**
+ * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
+ * shape of a list of numbers too, so only valid check digits make them documents.
+ */
+const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+/**
+ * CNPJ and CPF with dashes between their groups, a dot for the CNPJ's slash, or a dash with spaces
+ * before the check digits (`529-982-247-25`, `12.345.678.0001-95`, `529.982.247 - 25`): the shape
+ * of a list of measures too (`120-145-200-30`), so only valid check digits make them documents.
+ */
+/**
+ * The alphanumeric CNPJ issued since July 2026 (`12.ABC.345/01DE-35`): twelve digits or capital
+ * letters, then two check digits; one letter at least, since the patterns above take the others.
+ */
+const CNPJ_ALFANUMERICO = new RegExp(
+  String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`,
+  'gu',
+);
+const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
+const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
+/** Toll-free numbers: `0800 123 4567`. */
+const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
+/**
+ * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
+ * 0), then 8 or 9 digits split by a space, dot or dash (- – —), by a dash with spaces, or not split.
+ */
+const TELEFONE = new RegExp(
+  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?|0?\d{2}${SEP}?)?(?<numero>(?:9[ .])?\d{4,5}(?:${TRACO_ESPACADO}|${SEP})?\d{4})${FIM_NUMERO}`,
+  'gu',
+);
+/**
+ * A Brazilian number with the country code and no `+`, all digits, as WhatsApp links write it
+ * (`wa.me/5511987654321`, `phone=551133334444`): 55, an area code, then a mobile number (with or
+ * without its leading 9, as WhatsApp ids often drop it) or a landline number.
+ */
+const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_NUMERO}`, 'gu');
+/**
+ * A number glued to the word before it: a mobile or landline number split by a dash
+ * ("Ligue98765-4321"), or a whole mobile number with its area code ("Tel11987654321"; ten digits
+ * glued to letters are as often a product code).
+ */
+const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_NUMERO}`, 'gu');
+/**
+ * A number with a country code (`+55` too): `+`, the code (never starting with 0: `+01310-200`
+ * in a map link is a CEP), then groups (some in parentheses) of 8
+ * or more digits in all, split by a space or a dash; the last group of four may follow a dash
+ * with spaces (`+55 11 98765 - 4321`), but a dash with spaces ends the number otherwise (a list's
+ * next item: `+55 11 98765-4321 - 2 quartos`). Each group takes all the digits it can and keeps
+ * them (`(?=(…))\1`, an atomic group): tried split every way, a long run of digits cost seconds.
+ */
+const TELEFONE_INTERNACIONAL = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])\+[1-9]\d{0,2}(?:[ \t\u00a0\-\u2010-\u2014]?\(?(?=(\d{1,5}))\1\)?){2,5}(?:${TRACO_ESPACADO}\d{4})?(?!\p{N})`,
+  'gu',
+);
+
+/**
+ * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
+ * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`): two to
+ * eleven groups of one to five digits, split as a telephone's are or by two or three spaces, after
+ * an optional area code in parentheses. Only its digits decide
+ * (substituirAgrupado), since lists of numbers take these shapes too.
+ */
+// Its separators share no way of matching, so that the repeated group never backtracks through
+// two readings of the same dash.
+const TELEFONE_AGRUPADO = new RegExp(
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
+  'gu',
+);
+/**
+ * A word or sign that introduces a telephone number (`Tel.: `, `fone (`, `📞 `), right before it or
+ * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `).
+ */
+const PALAVRA_DE_TELEFONE = /(?:(?<!\p{L})(?:tel(?:efone)?s?|fones?|cel(?:ular)?|whats(?:app)?|wpp|zap(?:zap)?|contato|ligue|ligar|fax)|\u{1f4de}|\u{1f4f1}|\u260e)[^\d\n]{0,24}$/iu;
+/** How far before a number PALAVRA_DE_TELEFONE looks. */
+const ALCANCE_DA_PALAVRA = 40;
+/** A mobile number (9 and eight digits), with its area code or not. */
+const CELULAR = /^(?:[1-9]{2})?9\d{8}$/;
+/** Likewise as mobile numbers are handed out (a 9 and a digit other than 0): not `901 902 903`. */
+const CELULAR_EM_USO = /^(?:[1-9]{2})?9[1-9]\d{7}$/;
+/** A measure or amount after a number (`95 97 98 101 m²`, `2450-2800 m²`, `955 975 990 mil`). */
+const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%)/iu;
+/** A landline number (2 to 5 and seven digits), with its area code or not. */
+const FIXO_COMPLETO = /^(?:[1-9]{2})?[2-5]\d{7}$/;
+/** `987.654.321`: thousands split by dots, as an amount is written (or a registration number: `9.765.432-10`). */
+const MILHARES = /^\d{1,3}(?:\.\d{3})+(?:-\d{1,2})?$/;
+
+/** "2019-2020", "2023 2024": a range of years has the shape of an 8-digit local number. */
+const INTERVALO_DE_ANOS = new RegExp(String.raw`^(?:19|20)\d{2}(?:${TRACO_ESPACADO}|${SEP})?(?:19|20)\d{2}$`, 'u');
+/** "1200–1500", "2500 - 3000": two round 4-digit values, the second larger, read as a range. */
+function intervaloRedondo(numero: string): boolean {
+  const [, de, ate] = /^(\d{4})\D+(\d{4})$/.exec(numero) ?? [];
+  return de !== undefined && ate !== undefined && de.endsWith('00') && ate.endsWith('00') && Number(de) < Number(ate);
+}
+const ESPACO_EM_VOLTA_DO_TRACO = new RegExp(String.raw`\d[ \t\u00a0]+${TRACO}|${TRACO}[ \t\u00a0]+\d`, 'u');
+
+/** An area code as written before a number: two digits, neither a zero (the old leading 0 aside). */
+const DDD = /^\(?\s?0?[1-9]{2}\b/;
+/** A landline number starts with 2 to 5. */
+const FIXO = /^[2-5]/;
+
+/**
+ * Whether digits with no area code can be a local number: none starts with 0 or 1, and only a
+ * mobile number's first group has five digits (a 9 first). Two groups of four a few apart are
+ * neighbouring units (`Aptos 2201 2202`): a telephone's are that close one time in a thousand.
+ */
+function soPodeSerLocal(numero: string): boolean {
+  const grupos = numero.split(/\D+/);
+  if (/^[01]/.test(numero) || (grupos[0]!.length === 5 && !numero.startsWith('9'))) return false;
+  if (grupos.length !== 2 || grupos[0]!.length !== 4 || grupos[1]!.length !== 4) return true;
+  const distancia = Number(grupos[1]) - Number(grupos[0]);
+  return distancia < 1 || distancia > 9;
+}
+
+/** Whether the match a replacer was called with comes right after a word that says telephone. */
+function depoisDePalavraDeTelefone(argumentos: readonly unknown[]): boolean {
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  return PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - ALCANCE_DA_PALAVRA), deslocamento));
+}
+
+/** Whether the match `trecho` a replacer was called with is followed by a measure or amount. */
+function antesDeUnidade(trecho: string, argumentos: readonly unknown[]): boolean {
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  const fim = deslocamento + trecho.length;
+  return UNIDADE_DEPOIS.test(texto.slice(fim, fim + 12));
+}
+
+/** Groups each a little larger than the one before (`951 952 953`, `95 97 98 101`): a list of values. */
+function listaCrescente(partes: readonly string[]): boolean {
+  const valores = partes.map(Number);
+  return valores.every((v, i) => i === 0 || (v > valores[i - 1]! && v <= valores[i - 1]! * 1.2));
+}
+
+/**
+ * Keeps what only looks like a local number: a range of years or of round values without an area
+ * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
+ * 4 digits), the country code, an area code in parentheses, or one without them before a landline
+ * number that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`, `Apto 45 1250 - 1380`).
+ */
+function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
+  const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
+  if (pais === undefined && ddd === undefined && (antesDeUnidade(trecho, argumentos) || (!soPodeSerLocal(numero) && !depoisDePalavraDeTelefone(argumentos)))) return trecho;
+  const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
+  if (pais === undefined && ddd === undefined && intervalo) return trecho;
+  const telefoneExplicito =
+    pais !== undefined ||
+    ddd?.startsWith('(') === true ||
+    /^9\d{4}/.test(numero) ||
+    (ddd !== undefined && DDD.test(ddd) && FIXO.test(numero) && !intervalo);
+  if (ESPACO_EM_VOLTA_DO_TRACO.test(numero) && !telefoneExplicito) return trecho;
+  return MARCADOR_REMOVIDO;
+}
+
+/**
+ * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
+ * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
+ * a mobile number as handed out, in at most four groups besides its area code, not written as an
+ * amount (`987.654.321`), and no list: all round (`950 970 990`), each a little larger than the
+ * one before (`951 952 953`, a table's row too), or followed by a measure (`m²`, `mil`). Lists of
+ * measures, flats and years take the other shapes too.
+ */
+function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
+  const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
+  const numero = grupos.replace(/\D/g, '');
+  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && antesDeUnidade(trecho, argumentos))) return trecho;
+  const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(argumentos);
+  if (ditoTelefone) {
+    const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
+    return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;
+  }
+  const partes = grupos.split(/\D+/);
+  const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
+  const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
+  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
+}
+
+/** A CPF or CNPJ found by shape alone, when its check digits are valid. */
+const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
+  valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
+const substituirCnpjSeValido = documentoValido((digitos) => isValidCnpj(digitos));
+
+/**
+ * The check digit of an alphanumeric CNPJ's first 12 or 13 characters, as the Receita Federal
+ * defines it: each character's code minus 48 (digits keep their value, `A` is 17), weighted 2 to
+ * 9 from the right, modulo 11.
+ */
+function digitoVerificadorCnpj(base: string): number {
+  let soma = 0;
+  for (let i = 0; i < base.length; i++) soma += (base.charCodeAt(i) - 48) * (((base.length - 1 - i) % 8) + 2);
+  const resto = soma % 11;
+  return resto < 2 ? 0 : 11 - resto;
+}
+/** An alphanumeric CNPJ when its check digits are valid (`@brazilian-utils` knows digits only). */
+function substituirCnpjAlfanumerico(trecho: string): string {
+  const caracteres = trecho.replace(/[^0-9A-Z]/g, '');
+  const base = caracteres.slice(0, 12);
+  const primeiro = digitoVerificadorCnpj(base);
+  return caracteres === `${base}${primeiro}${digitoVerificadorCnpj(base + primeiro)}` ? MARCADOR_REMOVIDO : trecho;
+}
+const substituirCpfSeValido = documentoValido(isValidCpf);
+
+const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
+const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
+
+/** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
+function digitos(texto: string, limite: number): number {
+  let n = 0;
+  for (let i = 0; i < texto.length && n < limite; i++) {
+    const c = texto.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) n++;
+  }
+  return n;
+}
+
+/**
+ * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
+ * Order matters: e-mails first (they may contain digits), plain then disguised, then the longer
+ * document numbers, then telephones (with a country code, then without, then in other groupings),
+ * so a CPF is not half-eaten as a telephone.
+ * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
+ * lookaheads likewise only skip positions where no match can start).
+ */
+export function removerContatos(texto: string): string {
+  let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
+  if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
+  if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
+  // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
+  const n = digitos(resultado, 14);
+  if (n < 8) return resultado;
+  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_ESPACADO, substituirCnpjSeValido).replace(CNPJ_OUTRO, substituirCnpjSeValido);
+  if (n >= 11) {
+    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfSeValido).replace(CPF_OUTRO, substituirCpfSeValido);
+    if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
+  }
+  // Another country's number first: its groups could pass for a DDD and a local number.
+  if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
+  if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);
+  resultado = resultado.replace(TELEFONE, substituirTelefone).replace(TELEFONE_COLADO, substituirColado);
+  return resultado.replace(TELEFONE_AGRUPADO, substituirAgrupado);
+}
