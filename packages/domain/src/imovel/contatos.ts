@@ -6,8 +6,10 @@ import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
 
 /** `palavra` in any case, for patterns that otherwise care about case. */
 const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
+/** Words that say a telephone number follows (PALAVRA_DE_TELEFONE, PALAVRA_COLADA). */
+const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whats wpp zapzap zap contato ligue ligar fax'.split(' ');
 /** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
-const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${['telefone', 'tel', 'fone', 'celular', 'cel', 'whatsapp', 'whats', 'zap', 'fax', 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
+const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
 // something else (a code such as AP1234, a price such as 1.450.000, an area such as 120,5). The
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF; nor is a word that says contact.
@@ -47,11 +49,11 @@ const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]
  * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
  * (`Living at Terra Nova`), cattle weights (`20@ cada. Com pasto`: the local part needs a letter).
  */
-const ESPACOS = String.raw`[ \t\u00a0]*`;
+const ESPACOS = String.raw`${ESPACO}*`;
 const palavras = (...lista: string[]): string => lista.map(emQualquerCaixa).join('|');
 /** Lower or upper case, not a capital first: `com`, `COM`, not `Com`. */
 const emUmaCaixa = (...lista: string[]): string => lista.flatMap((p) => [p, p.toUpperCase()]).join('|');
-const ESPACADO = (alternativas: string): string => String.raw`[ \t\u00a0]+(?:${alternativas})[ \t\u00a0]+`;
+const ESPACADO = (alternativas: string): string => String.raw`${ESPACO}+(?:${alternativas})${ESPACO}+`;
 const ENTRE_PARENTESES = (alternativas: string): string => String.raw`${ESPACOS}[(\[{<]${ESPACOS}(?:${alternativas})${ESPACOS}[)\]}>]${ESPACOS}`;
 /** `@` with spaces after it (before it too, or not), `＠`, or bracketed. */
 const ARROBA_SOLTA = String.raw`(?:[ \t\u00a0]*@[ \t\u00a0]+|${ESPACOS}[\uff20\ufe6b]${ESPACOS}|${ENTRE_PARENTESES(String.raw`${palavras('at', 'arroba')}|[@\uff20\ufe6b]`)})`;
@@ -157,7 +159,7 @@ const TELEFONE_AGRUPADO = new RegExp(
  * A word or sign that introduces a telephone number (`Tel.: `, `fone (`, `📞 `), right before it or
  * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `).
  */
-const PALAVRA_DE_TELEFONE = /(?:(?<!\p{L})(?:tel(?:efone)?s?|fones?|cel(?:ular)?|whats(?:app)?|wpp|zap(?:zap)?|contato|ligue|ligar|fax)|\u{1f4de}|\u{1f4f1}|\u260e)[^\d\n]{0,24}$/iu;
+const PALAVRA_DE_TELEFONE = new RegExp(String.raw`(?:(?<!\p{L})(?:${PALAVRAS_DE_TELEFONE.join('|')})|\u{1f4de}|\u{1f4f1}|\u260e)[^\d\n]{0,24}$`, 'iu');
 /** How far before a number PALAVRA_DE_TELEFONE looks. */
 const ALCANCE_DA_PALAVRA = 40;
 /** A mobile number (9 and eight digits), with its area code or not. */
