@@ -187,6 +187,7 @@ describe('a token in the URL', () => {
     ['access_token', (t: string) => `?access_token=${t}`],
     ['token', (t: string) => `?token=${t}`],
     ['any parameter holding a token', (t: string) => `?cursor=${t}`],
+    ['the path', (t: string) => `/${t}`],
   ])('is refused with 401 even beside a valid header (%s), and never logged', async (_caso, query) => {
     const r = await api.get(`/api/v1/imoveis${query(api.token)}`);
     expect(r.statusCode).toBe(401);

@@ -2,6 +2,7 @@
 // rule of partner-api.md on pagination, full vs incremental listings, detail and removals,
 // parameter validation, error bodies, ETag and compression. Every body is checked against the
 // served OpenAPI document by the support's validator.
+import { randomUUID } from 'node:crypto';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imovelExcluido, imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
@@ -293,16 +294,23 @@ describe('parameter validation', () => {
     expect(JSON.parse(semRota.body)).toEqual({ mensagem: 'rota não encontrada: GET /api/v1/imoveis%' });
   });
 
-  it('refuses desde on /imoveis, naming alterados_desde: ignored, it would have been a full scan', async () => {
-    const r = await api.get('/api/v1/imoveis?desde=2026-11-21T10:00:00Z&por_pagina=1');
-    expect(JSON.parse(r.body)).toEqual({ mensagem: "parâmetro 'desde' inválido: é de GET /imoveis/removidos; a listagem incremental usa alterados_desde" });
-  });
-
-  it('ignores every other parameter an operation does not define: a cache-buster, paging sent to /imoveis/removidos, anything sent to /imoveis/{id}', async () => {
-    expect((await api.get('/api/v1/imoveis?ordem=preco&_=1700000000')).statusCode).toBe(200);
-    expect((await api.get('/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&por_pagina=10&cursor=x&alterados_desde=y')).statusCode).toBe(200);
-    const [primeiro] = (JSON.parse((await api.get('/api/v1/imoveis?por_pagina=1')).body) as { dados: { id: string }[] }).dados;
-    expect((await api.get(`/api/v1/imoveis/${primeiro!.id}?desde=2026-11-21T10:00:00Z&por_pagina=1`)).statusCode).toBe(200);
+  it('refuses every parameter an operation does not define, naming it and the ones it takes: a misspelt one is no silent full scan', async () => {
+    const casos: [string, string][] = [
+      ['/api/v1/imoveis?alterado_desde=2026-11-21T10:00:00Z', "parâmetro 'alterado_desde' inválido: desconhecido (aceitos: por_pagina, cursor, alterados_desde)"],
+      ['/api/v1/imoveis?desde=2026-11-21T10:00:00Z&por_pagina=1', "parâmetro 'desde' inválido: desconhecido (aceitos: por_pagina, cursor, alterados_desde)"],
+      ['/api/v1/imoveis?por_pagina%5B%5D=5', "parâmetro 'por_pagina[]' inválido: desconhecido (aceitos: por_pagina, cursor, alterados_desde)"],
+      ['/api/v1/imoveis?POR_PAGINA=5&_=1700000000', "parâmetro 'POR_PAGINA' inválido: desconhecido (aceitos: por_pagina, cursor, alterados_desde); parâmetro '_' inválido: desconhecido (aceitos: por_pagina, cursor, alterados_desde)"],
+      ['/api/v1/imoveis/removidos?desde=2026-11-21T10:00:00Z&por_pagina=10', "parâmetro 'por_pagina' inválido: desconhecido (aceitos: desde)"],
+      [`/api/v1/imoveis/${randomUUID()}?v=1`, "parâmetro 'v' inválido: desconhecido (esta operação não aceita parâmetros)"],
+    ];
+    for (const [url, mensagem] of casos) {
+      const r = await api.get(url);
+      expect(r.statusCode, url).toBe(400);
+      expect(JSON.parse(r.body), url).toEqual({ mensagem });
+    }
+    // A bad value and an unknown name: both named.
+    const ambos = await api.get('/api/v1/imoveis?por_pagina=0&curso=x');
+    expect(JSON.parse(ambos.body)).toEqual({ mensagem: expect.stringMatching(/^(?=.*'por_pagina' inválido: deve ser no mínimo 1)(?=.*'curso' inválido: desconhecido)/) });
   });
 
   it('tells a negative por_pagina the minimum, not that it is no whole number', async () => {
@@ -503,8 +511,16 @@ describe('OpenAPI document and documentation page', () => {
         expect(resposta?.headers).toHaveProperty('X-Request-Id');
       }
       expect(get?.responses['429']?.headers).toHaveProperty('Retry-After');
+      // "Documented for /imoveis only."
+      expect(Object.hasOwn(get?.responses ?? {}, '500'), operacao).toBe(operacao === 'listarImoveis');
     }
     expect(Object.keys(doc.components.schemas).sort()).toEqual(['Erro', 'Foto', 'Imovel', 'ImovelRetirado', 'ItemRemovido', 'ListagemImoveis', 'ListagemRemovidos']);
+    // The contract's bounds, stated for generated clients.
+    const propriedades = (nome: string) => (doc.components.schemas[nome] as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(propriedades('ListagemImoveis')['por_pagina']).toMatchObject({ minimum: 1, maximum: 200 });
+    expect(propriedades('ListagemImoveis')['total']).toMatchObject({ anyOf: [expect.objectContaining({ minimum: 0 }), { type: 'null' }] });
+    expect(propriedades('Imovel')['caracteristicas']).toMatchObject({ uniqueItems: true });
+    expect(propriedades('Foto')['ordem']).toMatchObject({ minimum: 1 });
     // Date parameters are date-times without RFC 3339's pattern: every ISO 8601 form with an offset is read.
     for (const [caminho, nome] of [['/imoveis', 'alterados_desde'], ['/imoveis/removidos', 'desde']] as const) {
       const { parameters } = doc.paths[caminho]!.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] };

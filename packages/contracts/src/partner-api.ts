@@ -68,7 +68,11 @@ export const Imovel = z
     area_util: z.number().nullable(),
     area_total: z.number().nullable(),
     nome_condominio: z.string().nullable(),
-    caracteristicas: z.array(z.string()),
+    // "Without repeated entries": checked here, and stated in the OpenAPI document.
+    caracteristicas: z
+      .array(z.string())
+      .refine((lista) => new Set(lista).size === lista.length, 'entradas repetidas')
+      .meta({ uniqueItems: true }),
     fotos: z.array(Foto),
     video_url: z.url().nullable(),
     tour_virtual_url: z.string().nullable(),
@@ -102,9 +106,9 @@ export type ItemRemovido = z.infer<typeof ItemRemovido>;
 export const ListagemImoveis = z
   .object({
     dados: z.array(z.union([Imovel, ImovelRetirado])),
-    por_pagina: z.int(),
+    por_pagina: z.int().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo),
     proximo_cursor: z.guid().nullable(),
-    total: z.int().nullable(),
+    total: z.int().min(0).nullable(),
   })
   .meta({ id: 'ListagemImoveis' });
 export type ListagemImoveis = z.infer<typeof ListagemImoveis>;
@@ -150,7 +154,18 @@ const parametroDataHora = () =>
 const parametroUuid = () =>
   z.preprocess(unico, z.guid().transform((id) => id.toLowerCase()));
 
-export const ListarImoveisQuery = z.object({
+/**
+ * A query of exactly these parameters: any other name gets a 400 that names it. Ignored, a
+ * misspelt one would change the answer without a word (`alterado_desde`: a full scan; `curso`: the
+ * first page again, for ever, to a client following cursors).
+ */
+function soEstes<Forma extends z.ZodRawShape>(forma: Forma) {
+  const aceitos = Object.keys(forma);
+  const motivo = `desconhecido (${aceitos.length === 0 ? 'esta operação não aceita parâmetros' : `aceitos: ${aceitos.join(', ')}`})`;
+  return z.strictObject(forma, { error: (problema) => (problema.code === 'unrecognized_keys' ? motivo : undefined) });
+}
+
+export const ListarImoveisQuery = soEstes({
   // Digits only (a minus sign allowed, so -1 is told the minimum), so a whole number; z.int()
   // would check the safe-integer range first and name that maximum instead of 200.
   por_pagina: z
@@ -167,8 +182,9 @@ export type ListarImoveisQuery = z.output<typeof ListarImoveisQuery>;
 
 export const ObterImovelParams = z.object({ id: parametroUuid() });
 export type ObterImovelParams = z.output<typeof ObterImovelParams>;
+export const ObterImovelQuery = soEstes({});
 
-export const ListarRemovidosQuery = z.object({
+export const ListarRemovidosQuery = soEstes({
   desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso. Inclusivo, ao milissegundo: frações menores são truncadas.'),
 });
 export type ListarRemovidosQuery = z.output<typeof ListarRemovidosQuery>;

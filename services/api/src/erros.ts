@@ -110,12 +110,21 @@ export class ServicoSobrecarregado extends ErroApi {
   }
 }
 
-/** The contract's "temporary failure; try again" (500): the projection is not there yet. */
+/**
+ * The projection is not there yet: the contract's "temporary failure; try again", a 500 where the
+ * contract documents one (`/imoveis`). The other operations list no 500, and answer 503 (with
+ * Retry-After, as under overload): `naOperacaoSem500`.
+ */
 export class ProjecaoIndisponivel extends ErroApi {
   override readonly name = 'ProjecaoIndisponivel';
   readonly code = 'PROJECAO_INDISPONIVEL';
-  readonly statusCode = 500;
-  constructor(opcoes?: ErrorOptions) {
+  readonly statusCode: 500 | 503;
+  constructor(opcoes?: ErrorOptions & { statusCode?: 500 | 503 }) {
     super('serviço temporariamente indisponível; tente novamente', { 'Retry-After': '5' }, opcoes);
+    this.statusCode = opcoes?.statusCode ?? 500;
+  }
+
+  naOperacaoSem500(): ProjecaoIndisponivel {
+    return new ProjecaoIndisponivel({ cause: this.cause, statusCode: 503 });
   }
 }

@@ -41,8 +41,13 @@ export function tokenNaUrl(query: unknown): boolean {
   return false;
 }
 
+const caminhoDe = (url: string): string => {
+  const fim = url.indexOf('?');
+  return fim === -1 ? url : url.slice(0, fim);
+};
+
 function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Identificacao {
-  if (tokenNaUrl(request.query)) return { tipo: 'anonima', motivo: 'na-url' };
+  if (tokenNaUrl(request.query) || temToken(caminhoDe(request.url))) return { tipo: 'anonima', motivo: 'na-url' };
   const cabecalho = request.headers.authorization;
   if (cabecalho === undefined || cabecalho === '') return { tipo: 'anonima', motivo: 'ausente' };
   const token = CABECALHO_BEARER.exec(cabecalho)?.[1];

@@ -49,6 +49,11 @@ function descreverProblema(problema: ProblemaValidacao, enviado: unknown): strin
 export function mensagemDeValidacao(problemas: readonly ProblemaValidacao[], enviados: Record<string, unknown>): string {
   const porParametro = new Map<string, string>();
   for (const problema of problemas) {
+    // Names the query does not define: each named, with the schema's own reason.
+    if (problema.keyword === 'unrecognized_keys') {
+      for (const nome of problema.params['keys'] as string[]) if (!porParametro.has(nome)) porParametro.set(nome, problema.message ?? 'desconhecido');
+      continue;
+    }
     const nome = problema.instancePath.split('/')[1] ?? '';
     if (porParametro.has(nome)) continue;
     porParametro.set(nome, descreverProblema(problema, enviados[nome]));

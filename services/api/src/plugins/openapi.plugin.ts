@@ -15,13 +15,13 @@ type Json = Record<string, unknown>;
 const DESCRICOES: Record<string, string> = {
   '200': 'Sucesso.',
   '304': 'Não modificado desde a versão indicada em If-None-Match.',
-  '400': 'Parâmetro inválido; a mensagem nomeia o parâmetro.',
+  '400': 'Parâmetro inválido, ou que a operação não define; a mensagem nomeia o parâmetro.',
   '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL).',
   '404': 'O imóvel não existe ou não está anunciado.',
   '406': 'O cabeçalho Accept exclui application/json.',
   '429': 'Mais requisições por minuto do que o limite da credencial. Repita a mesma requisição depois de `Retry-After` segundos.',
   '500': 'Falha temporária; tente novamente (depois de `Retry-After` segundos, quando enviado).',
-  '503': 'Serviço sobrecarregado no momento; tente novamente depois de `Retry-After` segundos.',
+  '503': 'Serviço sobrecarregado ou temporariamente indisponível; tente novamente depois de `Retry-After` segundos.',
 };
 
 function descricaoGeral(limite: number): string {

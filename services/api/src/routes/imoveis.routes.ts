@@ -1,7 +1,7 @@
 // The three partner operations. The reader hands over pages and properties as ready-made JSON
 // bytes: documents are never parsed, re-serialised or even decoded here (the response schemas
 // feed the OpenAPI document).
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Erro,
@@ -11,10 +11,11 @@ import {
   ListarImoveisQuery,
   ListarRemovidosQuery,
   ObterImovelParams,
+  ObterImovelQuery,
   POR_PAGINA,
 } from '@imoveis/contracts';
-import type { PaginaItens } from '@imoveis/projection-store';
-import { ImovelNaoEncontrado, ParametroInvalido } from '../erros.ts';
+import type { LeitorProjecao, PaginaItens } from '@imoveis/projection-store';
+import { ImovelNaoEncontrado, ProjecaoIndisponivel } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
@@ -55,24 +56,20 @@ function enviarJson(reply: unknown, json: string | Buffer): void {
   bruto(reply).type(JSON_UTF8).send(json);
 }
 
-const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 500: Erro, 503: Erro } as const;
+// The contract documents its 500 for /imoveis only.
+const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 503: Erro } as const;
+
+/** The reader, for an operation whose contract lists no 500: a projection not there yet is a 503. */
+function leitorSem500(fonte: FonteProjecao): LeitorProjecao {
+  try {
+    return fonte.atual();
+  } catch (erro) {
+    throw erro instanceof ProjecaoIndisponivel ? erro.naOperacaoSem500() : erro;
+  }
+}
 
 /** The partner routes' paths, relative to the API prefix. */
 export const CAMINHOS = { listagem: '/imoveis', removidos: '/imoveis/removidos', imovel: '/imoveis/:id' } as const;
-
-/**
- * The parameters only /imoveis/removidos takes (`desde`), refused on /imoveis with a 400 that
- * names them: ignored, `desde` meaning `alterados_desde` would turn an incremental sync into a
- * full scan without a word. Every other name an operation does not define is ignored, as before
- * (a client's cache-buster, paging parameters a generic client sends to every list).
- */
-const SO_DOS_REMOVIDOS = Object.keys(ListarRemovidosQuery.shape).filter((nome) => !(nome in ListarImoveisQuery.shape));
-
-function recusarParametrosDosRemovidos(request: FastifyRequest, _reply: FastifyReply, pronto: HookHandlerDoneFunction): void {
-  const query = request.query as Record<string, unknown>;
-  const nome = SO_DOS_REMOVIDOS.find((n) => query[n] !== undefined);
-  pronto(nome === undefined ? undefined : new ParametroInvalido(`parâmetro '${nome}' inválido: é de GET ${CAMINHOS.removidos}; a listagem incremental usa alterados_desde`));
-}
 
 // A fragment (`#`) ends the path as a query does: the router reads it so.
 const CAMINHO_DE_PARCEIRO = /^\/imoveis(?:\/([^/?#]+))?(?:[?#]|$)/;
@@ -100,9 +97,8 @@ export function rotasImoveis(fonte: FonteProjecao) {
           summary: 'Lista imóveis anunciados (varredura completa) ou alterados desde um instante (incremental)',
           tags: ['imoveis'],
           querystring: ListarImoveisQuery,
-          response: { 200: ListagemImoveis, ...ERROS_COMUNS },
+          response: { 200: ListagemImoveis, ...ERROS_COMUNS, 500: Erro },
         },
-        preValidation: recusarParametrosDosRemovidos,
       },
       (request, reply) => {
         const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
@@ -129,7 +125,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
         },
       },
       (request, reply) => {
-        enviarJson(reply, montarRemovidos(fonte.atual().listarRemovidos(request.query.desde.getTime())));
+        enviarJson(reply, montarRemovidos(leitorSem500(fonte).listarRemovidos(request.query.desde.getTime())));
       },
     );
 
@@ -141,11 +137,12 @@ export function rotasImoveis(fonte: FonteProjecao) {
           summary: 'Obtém um imóvel anunciado',
           tags: ['imoveis'],
           params: ObterImovelParams,
+          querystring: ObterImovelQuery,
           response: { 200: Imovel, 404: Erro, ...ERROS_COMUNS },
         },
       },
       (request, reply) => {
-        const achado = fonte.atual().obterAnunciado(request.params.id);
+        const achado = leitorSem500(fonte).obterAnunciado(request.params.id);
         if (achado === null) throw new ImovelNaoEncontrado();
         const etag = etagImovel(request.params.id, achado.atualizadoEm);
         reply.header('ETag', etag);
