@@ -48,7 +48,7 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
 }
 
 const credenciais = abrirCredenciaisOuSair();
-// A projection not created yet is waited for (the contract's 500, "temporary failure", until the
+// A projection not created yet is waited for (the contract's "temporary failure", until the
 // projector creates it); a folder or device standing at its path never becomes one.
 if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
   sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} existe e não é um arquivo`);
@@ -66,9 +66,9 @@ try {
   }
   if (existsSync(config.DATABASE_PATH)) {
     // Another schema version (deploy both together), or a projection the projector is still making.
-    logger.warn({ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 (falha temporária) e não fica pronta até o projetor prepará-la');
+    logger.warn({ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor prepará-la');
   } else {
-    logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 (falha temporária) e não fica pronta até o projetor criá-la');
+    logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor criá-la');
   }
 }
 const limitador = criarLimitador(metricas);
