@@ -286,6 +286,17 @@ describe('pnpm credentials', () => {
       const erros: string[] = [];
       expect(executarCli(['revoke', 'ffffffffffff'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(1);
       expect(executarCli(['issue'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(2);
+      // A name that would print as two lines of `list`, or fill a screen: refused, nothing issued.
+      const recusas: string[] = [];
+      for (const nome of ['Portal\nabc123  Portal Falso  ativa', 'P'.repeat(101), 'Portal\u202eoslaF']) {
+        expect(executarCli(['issue', '--partner', nome], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => recusas.push(l) }), nome).toBe(2);
+      }
+      expect(recusas).toEqual([
+        '--partner: não pode ter quebras de linha nem outros caracteres de controle',
+        '--partner: deve ter no máximo 100 caracteres',
+        '--partner: não pode ter quebras de linha nem outros caracteres de controle',
+      ]);
+      expect(lerArquivoCredenciais(arquivo.caminho).credenciais).toHaveLength(1);
 
       // A file that is no credentials file, or a folder: one line naming the setting, the file left alone.
       const outro = sqliteTemporario('nao-credenciais.json');

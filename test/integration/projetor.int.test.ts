@@ -305,6 +305,42 @@ describe('projector against a real Kafka broker', () => {
     expect(doLatin1.headers).toMatchObject({ origem: Buffer.from([0xff, 0x00, 0x80]), repetido: [Buffer.from('a'), Buffer.from('b')] });
   });
 
+  it('dead-letters events at their topic\'s size limit whole, and without the value one a smaller dead-letter topic cannot take; goes on', async () => {
+    const mundo = await criarMundo();
+    // A dead-letter topic made before dead letters had room for their headers: the broker's default.
+    const antigo = 20_000;
+    await mundo.kafka.criarTopicos([{ nome: topicoDlq(mundo.topicos.condominios), bytesPorMensagem: antigo }]);
+    const id = randomUUID();
+    // Near the source topic's limit (1048588, the broker's default): the copy gains its headers.
+    const enorme = `{${'x'.repeat(1_048_399)}`;
+    const grande = `{${'y'.repeat(700_000)}`;
+    const condominioEnorme = `{${'z'.repeat(30_000)}`;
+    await mundo.produtor.enviar(mundo.topicos.imoveis, [{ key: id, value: enorme }]);
+    await mundo.produtor.enviar(mundo.topicos.imoveis, [{ key: id, value: grande }]);
+    const idCondominio = randomUUID();
+    await mundo.produtor.enviar(mundo.topicos.condominios, [{ key: idCondominio, value: condominioEnorme, headers: { origem: 'legado' } }]);
+    await mundo.publicar([imovel(id, 1), condominio(idCondominio, 1, 'Edifício Aurora')]);
+    await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(id)).not.toBeNull());
+    expect((await mundo.kafka.descreverTopico(topicoDlq(mundo.topicos.imoveis))).config['max.message.bytes']).toBe(String(1_048_588 + 64 * 1024));
+
+    const imoveis: MensagemRecebida[] = [];
+    await mundo.kafka.lerTopico(topicoDlq(mundo.topicos.imoveis), (m) => imoveis.push(m));
+    expect(imoveis.map((m) => m.value?.length).sort()).toEqual([grande.length, enorme.length].sort());
+    expect(imoveis.map((m) => textoDoCabecalho(m.headers, 'dlq.omitido'))).toEqual([undefined, undefined]);
+
+    const condominios: MensagemRecebida[] = [];
+    await mundo.kafka.lerTopico(topicoDlq(mundo.topicos.condominios), (m) => condominios.push(m));
+    expect(condominios).toHaveLength(1);
+    const [semValor] = condominios;
+    expect(semValor!.value ?? Buffer.alloc(0)).toHaveLength(0);
+    expect(semValor!.key?.toString()).toBe(idCondominio);
+    expect(textoDoCabecalho(semValor!.headers, 'origem')).toBe('legado');
+    expect(textoDoCabecalho(semValor!.headers, 'dlq.omitido')).toMatch(new RegExp(`^valor: \\d+ bytes, mais que os ${antigo} do tópico`));
+    expect(['dlq.motivo', 'dlq.topico', 'dlq.offset'].map((nome) => textoDoCabecalho(semValor!.headers, nome))).toEqual(['json-invalido', mundo.topicos.condominios, '0']);
+  }, 120_000);
+
   it('restarts from the offsets in the projection, even under a group that never committed', async () => {
     const mundo = await criarMundo();
     const ids = Array.from({ length: 20 }, () => randomUUID());

@@ -226,6 +226,42 @@ describe('rebuild', () => {
     }
   }, 150_000);
 
+  it('`pnpm run rebuild` refuses, naming the variable, a topic the live projection does not read while it reads another', async () => {
+    const outros = await topicosCom(1);
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    // What the live projector leaves after reading both topics.
+    const db = new Database(live.caminho);
+    db.prepare("INSERT INTO offsets (topico, particao, proximo) VALUES (?, 0, '7'), (?, 0, '3')").run(topicos.imoveis, topicos.condominios);
+    db.close();
+    try {
+      const { status, stdout, stderr } = spawnSync(...comandoServico('projector', 'rebuild.js'), {
+        cwd: RAIZ,
+        env: {
+          ...process.env,
+          KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+          IMOVEIS_TOPIC: outros.imoveis,
+          CONDOMINIOS_TOPIC: topicos.condominios,
+          DATABASE_PATH: live.caminho,
+          PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
+          LOG_LEVEL: 'error',
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(status).toBe(1);
+      expect(stdout).toBe('');
+      const vivos = [topicos.imoveis, topicos.condominios].sort().join(', ');
+      expect(stderr).toBe(`configuração inválida: IMOVEIS_TOPIC: a projeção viva lê ${vivos}, não ${outros.imoveis} (${live.caminho}); uma reconstrução relê os tópicos da projeção viva: para passar a outros, mude-os antes no projetor\n`);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+      const depois = new Database(live.caminho, { readonly: true });
+      expect(depois.prepare('SELECT topico, proximo FROM offsets ORDER BY topico').all()).toHaveLength(2);
+      depois.close();
+    } finally {
+      live.remover();
+    }
+  }, 90_000);
+
   /** New topics holding `quantos` saves of new properties. */
   async function topicosCom(quantos: number) {
     const novos = { imoveis: nomeUnico('imoveis'), condominios: nomeUnico('condominios') };

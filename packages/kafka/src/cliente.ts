@@ -76,6 +76,7 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
           configEntries: [
             ...(t.compactado ? [{ name: 'cleanup.policy', value: 'compact' }] : []),
             ...(t.semExpirar ? [{ name: 'cleanup.policy', value: 'delete' }, { name: 'retention.ms', value: '-1' }] : []),
+            ...(t.bytesPorMensagem === undefined ? [] : [{ name: 'max.message.bytes', value: String(t.bytesPorMensagem) }]),
           ],
         })),
       });

@@ -108,6 +108,8 @@ export interface DefinicaoTopico {
   compactado?: boolean;
   /** Keeps every record for ever (`cleanup.policy=delete`, `retention.ms=-1`), not the broker's default week: the dead letters. */
   semExpirar?: boolean;
+  /** The largest record batch the topic accepts (`max.message.bytes`); the broker's default when absent. */
+  bytesPorMensagem?: number;
 }
 
 export interface ClienteKafka {

@@ -104,6 +104,21 @@ export function espiarEstado(caminho: string, chave: ChaveEstado): number | null
   }
 }
 
+/**
+ * The topics a projection has read (those it holds offsets for), read as {@link espiarEstado}
+ * reads: empty when the file holds no projection yet. A rebuild compares them with its own.
+ */
+export function espiarTopicos(caminho: string): string[] {
+  if (!existsSync(caminho)) return [];
+  const db = new Database(caminho, { readonly: true, fileMustExist: true });
+  try {
+    if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'offsets'").get() === undefined) return [];
+    return db.prepare<[], { topico: string }>('SELECT DISTINCT topico FROM offsets ORDER BY topico').all().map((r) => r.topico);
+  } finally {
+    db.close();
+  }
+}
+
 /** Opens (creating and migrating when needed) a projection file for writing. */
 export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);

@@ -14,7 +14,8 @@ describe('ConfiguracaoApi', () => {
     const ler = (TRUST_PROXY: string) => lerConfiguracao(ConfiguracaoApi, { TRUST_PROXY }).TRUST_PROXY;
     expect(ler('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
     expect(ler('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
-    for (const ruim of ['10.0.0.0/99', '10.0.0.1,', 'gateway.interno']) {
+    // A count past 9 or a decimal is a mistyped count, not the address ipaddr.js would read (0.0.0.10).
+    for (const ruim of ['10.0.0.0/99', '10.0.0.1,', 'gateway.interno', '10', '12', '01', '1.5', '10/8', '0x0a000001']) {
       expect(() => ler(ruim), ruim).toThrow(/^configuração inválida: TRUST_PROXY: /);
     }
   });

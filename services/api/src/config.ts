@@ -18,6 +18,13 @@ export const PADROES_API = {
 /** Ranges proxy-addr (Fastify's reader of X-Forwarded-For) knows by name. */
 const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/**
+ * An address or a block written out in full: ipaddr.js also reads `10` as 0.0.0.10 and `1.5` as
+ * 1.0.0.5, which here would be a mistyped count of proxies taken for an address.
+ */
+const ehEnderecoOuBloco = (texto: string): boolean =>
+  ipaddr.IPv4.isValidFourPartDecimal(texto) || ipaddr.IPv4.isValidCIDRFourPartDecimal(texto) || ipaddr.IPv6.isValid(texto) || ipaddr.IPv6.isValidCIDR(texto);
+
 export const ConfiguracaoApi = z.object({
   HOST,
   PORT,
@@ -45,7 +52,7 @@ export const ConfiguracaoApi = z.object({
       if (['false', 'no', 'off', 'n', 'disabled'].includes(v)) return 0;
       // Addresses, blocks, or proxy-addr's names for whole ranges (`loopback`, `uniquelocal`).
       const enderecos = v.split(',').map((e) => e.trim());
-      if (enderecos.every((e) => ipaddr.isValid(e) || ipaddr.isValidCIDR(e) || FAIXAS_NOMEADAS.has(e))) return enderecos;
+      if (enderecos.every((e) => ehEnderecoOuBloco(e) || FAIXAS_NOMEADAS.has(e))) return enderecos;
       ctx.addIssue({ code: 'custom', message: 'deve ser true, false, o número de proxies à frente (0 a 9) ou os endereços deles (10.0.0.0/8,192.0.2.7,loopback)' });
       return z.NEVER;
     })

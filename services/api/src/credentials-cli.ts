@@ -9,6 +9,7 @@ import {
   CredencialNaoEncontrada,
   emitirCredencial,
   lerArquivoCredenciais,
+  NomeDeParceiroInvalido,
   PREFIXO_HASH,
   revogarCredencial,
 } from './credenciais/arquivo-credenciais.ts';
@@ -69,6 +70,10 @@ export function executarCli(
         }
     }
   } catch (erro) {
+    if (erro instanceof NomeDeParceiroInvalido) {
+      avisar(`--partner: ${erro.message}`);
+      return 2;
+    }
     if (erro instanceof CredencialNaoEncontrada) {
       avisar(erro.message);
       return 1;

@@ -1,15 +1,31 @@
 // The dead-letter topics: how the projector creates them, what a dead letter carries, and what a
 // rebuild reads back so as not to send a rejection twice (decision 0006).
-import { textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Produtor } from '@imoveis/kafka';
+import { textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type RegistroLog } from '@imoveis/kafka';
 import type { Rejeicao } from './processar-lote.ts';
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
 
 /**
- * A dead-letter topic as the projector creates it when missing: every record kept for ever, for
- * inspection and so that a rebuild knows what was sent (docker-compose.yml creates the same).
+ * Room a dead letter has beyond the largest record its source topic accepts: for the headers it
+ * gains. A copy of a record at its topic's size limit would otherwise be refused, and the
+ * projector would stop on that event at every restart.
  */
-export const definicaoDlq = (topico: string): DefinicaoTopico => ({ nome: topicoDlq(topico), particoes: 1, semExpirar: true });
+export const FOLGA_DA_DLQ = 64 * 1024;
+
+/** Kafka's `max.message.bytes` as a topic describes it (the broker's default when unset). */
+export const bytesPorMensagemDe = (config: Record<string, string>): number => Number(config['max.message.bytes'] ?? 1_048_588);
+
+/**
+ * A dead-letter topic as the projector creates it when missing: every record kept for ever, for
+ * inspection and so that a rebuild knows what was sent (docker-compose.yml creates the same), and
+ * records up to {@link FOLGA_DA_DLQ} larger than its source topic takes.
+ */
+export const definicaoDlq = (topico: string, bytesDaOrigem: number): DefinicaoTopico => ({
+  nome: topicoDlq(topico),
+  particoes: 1,
+  semExpirar: true,
+  bytesPorMensagem: bytesDaOrigem + FOLGA_DA_DLQ,
+});
 
 /** The headers a dead letter carries beside the record's own, written and read back by these names. */
 const CABECALHOS_DLQ = {
@@ -19,10 +35,71 @@ const CABECALHOS_DLQ = {
   particao: 'dlq.particao',
   offset: 'dlq.offset',
   rejeitadoEm: 'dlq.rejeitado_em',
+  omitido: 'dlq.omitido',
 } as const;
+
+/** A detail is a sentence; one built from a huge bad value is cut here (the log line has it whole). */
+const DETALHE_MAXIMO = 2_000;
 
 const chaveRejeicao = (topico: string, particao: number | string, offset: string, motivo: string): string =>
   [topico, particao, offset, motivo].join('\u0000');
+
+// A record batch's fixed header, and an upper bound of a record's and a header's own framing
+// (varint lengths, attributes, deltas), in bytes (Kafka's record format v2).
+const BYTES_DO_LOTE = 61;
+const BYTES_DO_REGISTRO = 40;
+const BYTES_DO_CABECALHO = 10;
+
+const bytesDe = (valor: Buffer | string | null | undefined): number =>
+  valor == null ? 0 : typeof valor === 'string' ? Buffer.byteLength(valor) : valor.length;
+
+/** Upper bound of what `mensagem` takes in a record batch. */
+export function bytesNoLote(mensagem: Mensagem): number {
+  let total = BYTES_DO_REGISTRO + bytesDe(mensagem.key) + bytesDe(mensagem.value);
+  for (const [nome, valor] of Object.entries(mensagem.headers ?? {})) {
+    for (const v of Array.isArray(valor) ? valor : [valor]) total += BYTES_DO_CABECALHO + Buffer.byteLength(nome) + bytesDe(v);
+  }
+  return total;
+}
+
+/**
+ * The dead letters of one topic in sends its size limit accepts: as many per send as fit, and one
+ * too large by itself (a dead-letter topic made before it had room, or a source topic that took
+ * larger records) sent without its value, and if still too large without its key and own headers
+ * too, saying so in `dlq.omitido`: the dead letter still tells what was refused, why and where.
+ */
+export function enviosDaDlq(mensagens: readonly Mensagem[], bytesPorMensagem: number): { envios: Mensagem[][]; omitidos: number } {
+  const cabe = (bytes: number) => BYTES_DO_LOTE + bytes <= bytesPorMensagem;
+  const envios: Mensagem[][] = [];
+  let atual: Mensagem[] = [];
+  let bytesAtual = 0;
+  let omitidos = 0;
+  for (const original of mensagens) {
+    let mensagem = original;
+    let bytes = bytesNoLote(mensagem);
+    if (!cabe(bytes)) {
+      omitidos++;
+      const dlq = Object.fromEntries(Object.entries(original.headers ?? {}).filter(([nome]) => nome.startsWith('dlq.')));
+      const omitir = (quais: string, base: Mensagem): Mensagem => ({
+        ...base,
+        value: null,
+        headers: { ...base.headers, [CABECALHOS_DLQ.omitido]: `${quais}: ${bytes} bytes, mais que os ${bytesPorMensagem} do tópico; o original está na origem (dlq.topico, dlq.particao, dlq.offset)` },
+      });
+      mensagem = omitir('valor', original);
+      if (!cabe(bytesNoLote(mensagem))) mensagem = omitir('valor, chave e cabeçalhos do registro', { key: null, value: null, headers: dlq });
+      bytes = bytesNoLote(mensagem);
+    }
+    if (atual.length > 0 && !cabe(bytesAtual + bytes)) {
+      envios.push(atual);
+      atual = [];
+      bytesAtual = 0;
+    }
+    atual.push(mensagem);
+    bytesAtual += bytes;
+  }
+  if (atual.length > 0) envios.push(atual);
+  return { envios, omitidos };
+}
 
 /**
  * Each rejection copied unchanged (key, value, its own headers) to its topic's dead letters, with
@@ -31,7 +108,13 @@ const chaveRejeicao = (topico: string, particao: number | string, offset: string
 export async function enviarRejeicoes(
   produtor: Produtor,
   rejeicoes: readonly Rejeicao[],
-  opcoes: { agora: () => number; jaNaDlq?: (rejeicao: Rejeicao) => boolean },
+  opcoes: {
+    agora: () => number;
+    /** The dead-letter topic's `max.message.bytes`. */
+    bytesPorMensagem: (topicoDlq: string) => number;
+    jaNaDlq?: (rejeicao: Rejeicao) => boolean;
+    log?: Pick<RegistroLog, 'warn'>;
+  },
 ): Promise<void> {
   const porTopico = new Map<string, Rejeicao[]>();
   for (const r of rejeicoes) {
@@ -41,22 +124,25 @@ export async function enviarRejeicoes(
     else porTopico.set(r.topico, [r]);
   }
   for (const [topico, lista] of porTopico) {
-    await produtor.enviar(
-      topicoDlq(topico),
+    const destino = topicoDlq(topico);
+    const { envios, omitidos } = enviosDaDlq(
       lista.map((r) => ({
         key: r.mensagem.key,
         value: r.mensagem.value,
         headers: {
           ...r.mensagem.headers,
           [CABECALHOS_DLQ.motivo]: r.motivo,
-          [CABECALHOS_DLQ.detalhe]: r.detalhe,
+          [CABECALHOS_DLQ.detalhe]: r.detalhe.length > DETALHE_MAXIMO ? `${r.detalhe.slice(0, DETALHE_MAXIMO)}…` : r.detalhe,
           [CABECALHOS_DLQ.topico]: r.topico,
           [CABECALHOS_DLQ.particao]: String(r.particao),
           [CABECALHOS_DLQ.offset]: r.mensagem.offset,
           [CABECALHOS_DLQ.rejeitadoEm]: new Date(opcoes.agora()).toISOString(),
         },
       })),
+      opcoes.bytesPorMensagem(destino),
     );
+    if (omitidos > 0) opcoes.log?.warn({ topico: destino, omitidos }, 'eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (ver dlq.omitido)');
+    for (const envio of envios) await produtor.enviar(destino, envio);
   }
 }
 

@@ -6,7 +6,7 @@ import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from
 import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
-import { definicaoDlq, enviarRejeicoes } from './dlq.ts';
+import { bytesPorMensagemDe, definicaoDlq, enviarRejeicoes, topicoDlq } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo.ts';
@@ -90,8 +90,14 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     else log.info({ atraso: total }, 'em dia com o Kafka: gravação durável de novo');
   };
 
+  const bytesDasDlqs = new Map<string, number>();
   const enviarParaDlq = (rejeicoes: readonly Rejeicao[]): Promise<void> =>
-    enviarRejeicoes(produtor!, rejeicoes, { agora, ...(opcoes.jaNaDlq ? { jaNaDlq: opcoes.jaNaDlq } : {}) });
+    enviarRejeicoes(produtor!, rejeicoes, {
+      agora,
+      bytesPorMensagem: (topico) => bytesDasDlqs.get(topico)!,
+      log,
+      ...(opcoes.jaNaDlq ? { jaNaDlq: opcoes.jaNaDlq } : {}),
+    });
 
   // The partitions' ends at each freshness check not yet reached by the stored offsets: the
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
@@ -263,7 +269,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
       const ausentes = await kafka.topicosAusentes([...agregados.keys()]);
       if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
-      await kafka.criarTopicos([...agregados.keys()].map(definicaoDlq));
+      const bytesDe = async (topico: string) => bytesPorMensagemDe((await kafka.descreverTopico(topico)).config);
+      const origens = [...agregados.keys()];
+      await kafka.criarTopicos(await Promise.all(origens.map(async (topico) => definicaoDlq(topico, await bytesDe(topico)))));
+      // What each one takes, made now or long ago (before dead letters had room for their headers).
+      for (const topico of origens) bytesDasDlqs.set(topicoDlq(topico), await bytesDe(topicoDlq(topico)));
       produtor = await kafka.criarProdutor();
       preparador = criarPreparador({
         contexto: opcoes.contexto,

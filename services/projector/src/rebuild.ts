@@ -8,7 +8,7 @@ import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imovei
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
-import { ReconstrucaoInterrompida, reconstruir } from './reconstrucao.ts';
+import { ReconstrucaoInterrompida, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
 
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
@@ -72,6 +72,13 @@ try {
   } else if (erro instanceof ArquivoTravado) {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
     process.exitCode = 1;
+  } else if (erro instanceof TopicosDiferentesDaProjecao) {
+    // Found before Kafka is read or any file written: a setting to correct, nothing to clean up.
+    const variaveis = erro.estranhos.map((e) => (e.agregado === 'imoveis' ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'));
+    sairPorConfiguracao(
+      variaveis.join(', '),
+      `${erro.message} (${config.DATABASE_PATH}); uma reconstrução relê os tópicos da projeção viva: para passar a outros, mude-os antes no projetor`,
+    );
   } else if (erro instanceof TopicosAusentes) {
     log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
     process.exitCode = 1;

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor } from './projetor.ts';
@@ -41,6 +41,39 @@ export class ReconstrucaoInterrompida extends Error {
   constructor() {
     super('reconstrução interrompida antes da troca: a projeção viva não foi tocada');
   }
+}
+
+/**
+ * The rebuild was given a topic the live projection never read while it reads another in its
+ * place (a mistyped or staging topic): switched in, it would leave the live projection's rows
+ * unseen and send the live projector back to replay its own topics from their start.
+ */
+export class TopicosDiferentesDaProjecao extends Error {
+  override readonly name = 'TopicosDiferentesDaProjecao';
+  readonly code = 'TOPICOS_DIFERENTES_DA_PROJECAO';
+  readonly estranhos: ReadonlyArray<{ agregado: 'imoveis' | 'condominios'; topico: string }>;
+  readonly lidosPelaLive: readonly string[];
+  constructor(estranhos: TopicosDiferentesDaProjecao['estranhos'], lidosPelaLive: readonly string[]) {
+    super(`a projeção viva lê ${lidosPelaLive.join(', ')}, não ${estranhos.map((e) => e.topico).join(', ')}`);
+    this.estranhos = estranhos;
+    this.lidosPelaLive = lidosPelaLive;
+  }
+}
+
+/**
+ * Which of the rebuild's topics stand where the live projection reads another: those it holds no
+ * offsets for, when it holds offsets for a topic the rebuild does not read. A topic the live
+ * projection has not read yet is no mismatch by itself (a register with no condominiums so far),
+ * nor is a topic it no longer reads (moved to new topics, the old offsets stay until a switch).
+ */
+export function topicosEstranhos(
+  lidosPelaLive: readonly string[],
+  topicos: OpcoesReconstrucao['topicos'],
+): TopicosDiferentesDaProjecao['estranhos'] {
+  const daReconstrucao = new Set(Object.values(topicos));
+  if (lidosPelaLive.every((t) => daReconstrucao.has(t))) return [];
+  const lidos = new Set(lidosPelaLive);
+  return (['imoveis', 'condominios'] as const).filter((agregado) => !lidos.has(topicos[agregado])).map((agregado) => ({ agregado, topico: topicos[agregado] }));
 }
 
 /**
@@ -102,6 +135,9 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
   };
   apagarNovo();
+  const lidosPelaLive = espiarTopicos(opcoes.caminhoLive);
+  const estranhos = topicosEstranhos(lidosPelaLive, opcoes.topicos);
+  if (estranhos.length > 0) throw new TopicosDiferentesDaProjecao(estranhos, lidosPelaLive);
 
   // The live projector sent these already; a replay would send them all again. Kafka's first use:
   // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the

@@ -156,9 +156,27 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
   }
 }
 
+/**
+ * A partner's name as a credential is issued to it: one line of readable text, as `list` prints it
+ * and the logs carry it (a line break would fake a line of `list`). Files written before keep theirs.
+ */
+export const NomeParceiro = z
+  .string()
+  .trim()
+  .min(1, 'não pode ser vazio')
+  .max(100, 'deve ter no máximo 100 caracteres')
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'não pode ter quebras de linha nem outros caracteres de controle');
+
+export class NomeDeParceiroInvalido extends Error {
+  override readonly name = 'NomeDeParceiroInvalido';
+  readonly code = 'NOME_DE_PARCEIRO_INVALIDO';
+}
+
 /** Issues a credential for `parceiro`: records its hash, returns the token (the only copy). */
 export function emitirCredencial(caminho: string, parceiro: string, agora: () => Date = () => new Date()): { token: string; credencial: Credencial } {
-  return comTrava(caminho, (arquivo) => emitirNaTrava(arquivo, parceiro, agora));
+  const nome = NomeParceiro.safeParse(parceiro);
+  if (!nome.success) throw new NomeDeParceiroInvalido(nome.error.issues[0]?.message ?? 'inválido');
+  return comTrava(caminho, (arquivo) => emitirNaTrava(arquivo, nome.data, agora));
 }
 
 function emitirNaTrava(caminho: string, parceiro: string, agora: () => Date): { token: string; credencial: Credencial } {

@@ -1,0 +1,30 @@
+// Which topics a rebuild may replay in place of the live projection's.
+import { describe, expect, it } from 'vitest';
+import { topicosEstranhos } from './reconstrucao.ts';
+
+const topicos = { imoveis: 'registro.imoveis.v1', condominios: 'registro.condominios.v1' };
+
+describe('topicosEstranhos', () => {
+  it('accepts the topics the live projection reads, and any for a projection that has read none', () => {
+    expect(topicosEstranhos(['registro.condominios.v1', 'registro.imoveis.v1'], topicos)).toEqual([]);
+    expect(topicosEstranhos([], topicos)).toEqual([]);
+  });
+
+  it('accepts a topic the live projection has not read yet when it reads no other', () => {
+    expect(topicosEstranhos(['registro.imoveis.v1'], topicos)).toEqual([]);
+  });
+
+  it('accepts the topics a live projection moved to, whatever it read before', () => {
+    expect(topicosEstranhos(['registro.imoveis.v0', 'registro.imoveis.v1', 'registro.condominios.v1'], topicos)).toEqual([]);
+  });
+
+  it('names each topic that stands where the live projection reads another', () => {
+    expect(topicosEstranhos(['registro.imoveis.v1', 'registro.condominios.v1'], { ...topicos, imoveis: 'vazio.imoveis' })).toEqual([
+      { agregado: 'imoveis', topico: 'vazio.imoveis' },
+    ]);
+    expect(topicosEstranhos(['registro.imoveis.v1'], { imoveis: 'homolog.imoveis', condominios: 'homolog.condominios' })).toEqual([
+      { agregado: 'imoveis', topico: 'homolog.imoveis' },
+      { agregado: 'condominios', topico: 'homolog.condominios' },
+    ]);
+  });
+});
