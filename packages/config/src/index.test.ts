@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfiguracaoInvalida, KAFKA_BROKERS, PORT, ehFalhaDeArquivo, lerConfiguracao } from './index.ts';
+import { ConfiguracaoInvalida, KAFKA_BROKERS, LOG_LEVEL, PORT, ehFalhaDeArquivo, lerConfiguracao } from './index.ts';
 
 const Config = z.object({ KAFKA_BROKERS });
 
@@ -13,6 +13,15 @@ describe('lerConfiguracao', () => {
   it.each(['nope', 'a:9092,b', 'host:99999', 'host:0'])('names KAFKA_BROKERS for %j', (valor) => {
     expect(() => lerConfiguracao(Config, { KAFKA_BROKERS: valor })).toThrow(ConfiguracaoInvalida);
     expect(() => lerConfiguracao(Config, { KAFKA_BROKERS: valor })).toThrow(/^configuração inválida: KAFKA_BROKERS: /);
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('keeps the fatal line a process exits with when silent, and names a level it does not know', () => {
+    const ler = (valor: string) => lerConfiguracao(z.object({ LOG_LEVEL }), { LOG_LEVEL: valor }).LOG_LEVEL;
+    expect([ler('silent'), ler('fatal'), ler('debug')]).toEqual(['fatal', 'fatal', 'debug']);
+    expect(lerConfiguracao(z.object({ LOG_LEVEL }), {}).LOG_LEVEL).toBe('info');
+    expect(() => ler('verbose')).toThrow(/^configuração inválida: LOG_LEVEL: /);
   });
 });
 

@@ -98,7 +98,14 @@ const inteiro = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `deve ser no mínimo ${min}`).max(max, `deve ser no máximo ${max}`));
 
-export const LOG_LEVEL = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+/**
+ * `silent` keeps one line: the `fatal` one a process exits with (a topic missing, a file it cannot
+ * write), without which a supervisor's restarts would go on saying nothing.
+ */
+export const LOG_LEVEL = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info')
+  .transform((nivel) => (nivel === 'silent' ? 'fatal' : nivel));
 export const DATABASE_PATH = z.string().default('./data/projecao.db');
 export const KAFKA_BROKERS = z
   .string()
