@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfiguracaoInvalida, KAFKA_BROKERS, LOG_LEVEL, PORT, ehFalhaDeArquivo, lerConfiguracao } from './index.ts';
+import { ConfiguracaoInvalida, KAFKA_BROKERS, LOG_LEVEL, PORT, REDIS_URL, ehFalhaDeArquivo, lerConfiguracao } from './index.ts';
 
 const Config = z.object({ KAFKA_BROKERS });
 
@@ -22,6 +22,16 @@ describe('LOG_LEVEL', () => {
     expect([ler('silent'), ler('fatal'), ler('debug')]).toEqual(['fatal', 'fatal', 'debug']);
     expect(lerConfiguracao(z.object({ LOG_LEVEL }), {}).LOG_LEVEL).toBe('info');
     expect(() => ler('verbose')).toThrow(/^configuração inválida: LOG_LEVEL: /);
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('takes a redis:// or rediss:// address with a host and, optionally, a database number', () => {
+    const ler = (valor: string) => lerConfiguracao(z.object({ REDIS_URL }), { REDIS_URL: valor }).REDIS_URL;
+    for (const bom of ['redis://127.0.0.1:6379', 'rediss://user:senha@cache.interno:6380/2', 'redis://cache/']) expect(ler(bom), bom).toBe(bom);
+    for (const ruim of ['redis://', 'http://cache:6379', 'redis://cache/limites', 'cache:6379']) {
+      expect(() => ler(ruim), ruim).toThrow(/^configuração inválida: REDIS_URL: /);
+    }
   });
 });
 

@@ -126,7 +126,12 @@ export const CONDOMINIOS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro
 export const PHOTOS_BASE_URL = z.url({ protocol: /^https$/, error: 'deve ser um endereço https:' });
 export const HOST = z.string().default('127.0.0.1');
 export const PORT = inteiro(0, 65535).default(3000);
-export const REDIS_URL = z.url({ protocol: /^rediss?$/, error: 'deve ser um endereço redis:// ou rediss://' }).optional();
+export const REDIS_URL = z
+  .url({ protocol: /^rediss?$/, error: 'deve ser um endereço redis:// ou rediss://' })
+  // ioredis would take a missing host for localhost, and a path that is no number for database 0.
+  .refine((url) => new URL(url).hostname !== '', 'deve dizer o host (redis://host:6379)')
+  .refine((url) => /^(\/\d*)?$/.test(new URL(url).pathname), 'o caminho, se houver, é o número do banco (redis://host:6379/0)')
+  .optional();
 export const CREDENTIALS_FILE = z.string().default('./data/credenciais.json');
 export const RATE_LIMIT_PER_MINUTE = inteiro(1, 1_000_000).default(120);
 export const METRICS_PORT = inteiro(0, 65535).default(9464);
