@@ -297,6 +297,12 @@ describe('pnpm credentials', () => {
         '--partner: não pode ter quebras de linha nem outros caracteres de controle',
       ]);
       expect(lerArquivoCredenciais(arquivo.caminho).credenciais).toHaveLength(1);
+      // One issued before names were checked still lists as one line.
+      const [emitida] = lerArquivoCredenciais(arquivo.caminho).credenciais;
+      writeFileSync(arquivo.caminho, JSON.stringify({ versao: 1, credenciais: [{ ...emitida, parceiro: 'Antigo\nabc123  Falso' }] }));
+      const listadas: string[] = [];
+      executarCli(['list'], { arquivo: arquivo.caminho, escrever: (l) => listadas.push(l), avisar: (l) => listadas.push(l) });
+      expect(listadas).toEqual([expect.stringContaining('  Antigo\\u000aabc123  Falso  criada em')]);
 
       // A file that is no credentials file, or a folder: one line naming the setting, the file left alone.
       const outro = sqliteTemporario('nao-credenciais.json');

@@ -307,7 +307,7 @@ describe('projector against a real Kafka broker', () => {
 
   it('dead-letters events at their topic\'s size limit whole, and without the value one a smaller dead-letter topic cannot take; goes on', async () => {
     const mundo = await criarMundo();
-    // A dead-letter topic made before dead letters had room for their headers: the broker's default.
+    // A dead-letter topic made with less room than its source topic (as before dead letters had room for their headers).
     const antigo = 20_000;
     await mundo.kafka.criarTopicos([{ nome: topicoDlq(mundo.topicos.condominios), bytesPorMensagem: antigo }]);
     const id = randomUUID();

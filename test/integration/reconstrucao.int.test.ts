@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { ReconstrucaoInterrompida, criarProjetor, prefixoDosGruposDeReconstrucao, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
+import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, criarProjetor, prefixoDosGruposDeReconstrucao, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
 import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
@@ -257,6 +257,21 @@ describe('rebuild', () => {
       const depois = new Database(live.caminho, { readonly: true });
       expect(depois.prepare('SELECT topico, proximo FROM offsets ORDER BY topico').all()).toHaveLength(2);
       depois.close();
+    } finally {
+      live.remover();
+    }
+  }, 90_000);
+
+  it('switches nothing in when it saw no property while the live projection holds some (the topic settings swapped)', async () => {
+    const topicosNovos = await topicosCom(3);
+    const live = sqliteTemporario();
+    try {
+      expect((await reconstruirDe(live.caminho, topicosNovos)).imoveis).toBe(3);
+      const antes = ler(live.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }));
+      const trocados = { imoveis: topicosNovos.condominios, condominios: topicosNovos.imoveis };
+      await expect(reconstruirDe(live.caminho, trocados)).rejects.toThrow(ReconstrucaoSemImoveis);
+      expect(ler(live.caminho, (l) => l.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 }))).toEqual(antes);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
     } finally {
       live.remover();
     }

@@ -2,6 +2,7 @@
 // client library (kafkajs today) can be replaced here alone. See docs/decisions/0003-kafka-client.md.
 export { cabecalhosParaEnvio, textoDoCabecalho, type Cabecalhos } from './cabecalhos.ts';
 export { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from './cliente.ts';
+export { BYTES_DO_LOTE, bytesNoLote } from './tamanho.ts';
 export {
   chaveParticao,
   type ClienteKafka,

@@ -184,6 +184,7 @@ export class EscritorProjecao {
         `SELECT NOT (EXISTS (SELECT 1 FROM imoveis) OR EXISTS (SELECT 1 FROM removidos) OR EXISTS (SELECT 1 FROM condominios)
            OR EXISTS (SELECT 1 FROM offsets)) AS vazia`,
       ),
+      viuImoveis: db.prepare<[], { viu: number }>('SELECT EXISTS (SELECT 1 FROM imoveis) OR EXISTS (SELECT 1 FROM removidos) AS viu'),
       gravarEstado: db.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor'),
       somarEstado: db.prepare('UPDATE estado SET valor = valor + ? WHERE chave = ?'),
       contagens: ESCALAS.map((escala) => consultasDeEscala(db, escala)),
@@ -200,6 +201,11 @@ export class EscritorProjecao {
   /** Holds nothing yet: no property, removal item, condominium or offset. */
   vazia(): boolean {
     return this.#s.vazia.get()!.vazia === 1;
+  }
+
+  /** Holds a property or a removal item: it has seen at least one property's event. */
+  viuImoveis(): boolean {
+    return this.#s.viuImoveis.get()!.viu === 1;
   }
 
   /** The rules version (`VERSAO_DAS_REGRAS`) its documents were made with; null: before versions were recorded. */

@@ -21,6 +21,9 @@ const USO = `uso:
   pnpm credentials list                    lista as credenciais (sem tokens; hash abreviado)
 arquivo: CREDENTIALS_FILE (padrão ${CREDENTIALS_FILE.parse(undefined)})`;
 
+/** A name from a file written before names were checked, its control characters escaped: one line of `list` each. */
+const legivel = (nome: string): string => nome.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+
 /** Runs one command; returns the exit code. Output goes through `escrever`/`avisar` for tests. */
 export function executarCli(
   argv: readonly string[],
@@ -59,7 +62,7 @@ export function executarCli(
         for (const c of credenciais) {
           const estado = c.revogada_em === null ? 'ativa' : `revogada em ${c.revogada_em}`;
           // Eight hex digits identify a hash among a partner's few without exposing it.
-          escrever(`${c.id}  ${c.parceiro}  criada em ${c.criada_em}  ${estado}  ${c.hash.slice(0, PREFIXO_HASH.length + 8)}…`);
+          escrever(`${c.id}  ${legivel(c.parceiro)}  criada em ${c.criada_em}  ${estado}  ${c.hash.slice(0, PREFIXO_HASH.length + 8)}…`);
         }
         return 0;
       }

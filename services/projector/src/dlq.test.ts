@@ -1,6 +1,7 @@
 // How dead letters are split into sends a dead-letter topic's size limit accepts.
 import { describe, expect, it } from 'vitest';
-import { bytesNoLote, enviosDaDlq } from './dlq.ts';
+import { bytesNoLote } from '@imoveis/kafka';
+import { enviosDaDlq } from './dlq.ts';
 
 const carta = (bytes: number, extra: Record<string, string> = {}) => ({
   key: 'chave',
@@ -19,10 +20,10 @@ describe('enviosDaDlq', () => {
 
   it('keeps every dead letter whole when the topic takes them all', () => {
     const cartas = [carta(400), carta(400)];
-    expect(enviosDaDlq(cartas, 1_000_000)).toEqual({ envios: [cartas], omitidos: 0 });
+    expect(enviosDaDlq(cartas, 1_000_000)).toEqual({ envios: [cartas], omitidos: 0, descartados: [] });
   });
 
-  it('sends one too large by itself without its value, saying so, alone', () => {
+  it('sends one too large by itself without its value, saying so, in its place among the others', () => {
     const pequena = carta(10);
     const { envios, omitidos } = enviosDaDlq([pequena, carta(5_000), pequena], 2_000);
     expect(omitidos).toBe(1);
@@ -33,11 +34,21 @@ describe('enviosDaDlq', () => {
     for (const envio of envios) expect(61 + envio.reduce((t, m) => t + bytesNoLote(m), 0)).toBeLessThanOrEqual(2_000);
   });
 
-  it('drops the key and the record\'s own headers too when even those do not fit, keeping its own', () => {
-    const { envios } = enviosDaDlq([{ ...carta(10, { enorme: 'h'.repeat(5_000) }), key: 'k'.repeat(3_000) }], 2_000);
+  it('drops the key, the record\'s own headers and the detail too when even those do not fit, keeping why, where from and when', () => {
+    const cabecalhos = { 'dlq.detalhe': 'd'.repeat(1_500), 'dlq.topico': 'registro.imoveis.v1', 'dlq.particao': '0', 'dlq.rejeitado_em': '2026-11-23T10:00:00.000Z' };
+    const { envios, omitidos } = enviosDaDlq([{ ...carta(10, { enorme: 'h'.repeat(5_000), ...cabecalhos }), key: 'k'.repeat(3_000) }], 1_000);
     const [semNada] = envios.flat();
+    expect(omitidos).toBe(1);
     expect(semNada).toMatchObject({ key: null, value: null });
-    expect(Object.keys(semNada!.headers ?? {}).sort()).toEqual(['dlq.motivo', 'dlq.offset', 'dlq.omitido']);
-    expect(semNada!.headers?.['dlq.omitido']).toMatch(/^valor, chave e cabeçalhos do registro: 8\d{3} bytes/);
+    expect(Object.keys(semNada!.headers ?? {}).sort()).toEqual(['dlq.motivo', 'dlq.offset', 'dlq.omitido', 'dlq.particao', 'dlq.rejeitado_em', 'dlq.topico']);
+    expect(semNada!.headers?.['dlq.omitido']).toMatch(/^valor, chave, cabeçalhos do registro e detalhe: 9\d{3} bytes/);
+  });
+
+  it('leaves out, and hands back, one that fits in no way, sending the rest', () => {
+    const pequena = carta(10);
+    const { envios, omitidos, descartados } = enviosDaDlq([pequena, carta(5_000, { 'dlq.topico': 't'.repeat(300) }), pequena], 400);
+    expect(envios.flat()).toEqual([pequena, pequena]);
+    expect(omitidos).toBe(0);
+    expect(descartados).toHaveLength(1);
   });
 });

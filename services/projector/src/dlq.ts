@@ -1,6 +1,6 @@
 // The dead-letter topics: how the projector creates them, what a dead letter carries, and what a
 // rebuild reads back so as not to send a rejection twice (decision 0006).
-import { textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type RegistroLog } from '@imoveis/kafka';
+import { BYTES_DO_LOTE, bytesNoLote, textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type RegistroLog } from '@imoveis/kafka';
 import type { Rejeicao } from './processar-lote.ts';
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
@@ -38,39 +38,30 @@ const CABECALHOS_DLQ = {
   omitido: 'dlq.omitido',
 } as const;
 
+/** What a dead letter keeps when nothing else fits: why, where from, when. */
+const ESSENCIAIS: ReadonlySet<string> = new Set([CABECALHOS_DLQ.motivo, CABECALHOS_DLQ.topico, CABECALHOS_DLQ.particao, CABECALHOS_DLQ.offset, CABECALHOS_DLQ.rejeitadoEm]);
+
 /** A detail is a sentence; one built from a huge bad value is cut here (the log line has it whole). */
 const DETALHE_MAXIMO = 2_000;
 
 const chaveRejeicao = (topico: string, particao: number | string, offset: string, motivo: string): string =>
   [topico, particao, offset, motivo].join('\u0000');
 
-// A record batch's fixed header, and an upper bound of a record's and a header's own framing
-// (varint lengths, attributes, deltas), in bytes (Kafka's record format v2).
-const BYTES_DO_LOTE = 61;
-const BYTES_DO_REGISTRO = 40;
-const BYTES_DO_CABECALHO = 10;
-
-const bytesDe = (valor: Buffer | string | null | undefined): number =>
-  valor == null ? 0 : typeof valor === 'string' ? Buffer.byteLength(valor) : valor.length;
-
-/** Upper bound of what `mensagem` takes in a record batch. */
-export function bytesNoLote(mensagem: Mensagem): number {
-  let total = BYTES_DO_REGISTRO + bytesDe(mensagem.key) + bytesDe(mensagem.value);
-  for (const [nome, valor] of Object.entries(mensagem.headers ?? {})) {
-    for (const v of Array.isArray(valor) ? valor : [valor]) total += BYTES_DO_CABECALHO + Buffer.byteLength(nome) + bytesDe(v);
-  }
-  return total;
-}
-
 /**
  * The dead letters of one topic in sends its size limit accepts: as many per send as fit, and one
  * too large by itself (a dead-letter topic made before it had room, or a source topic that took
- * larger records) sent without its value, and if still too large without its key and own headers
- * too, saying so in `dlq.omitido`: the dead letter still tells what was refused, why and where.
+ * larger records) sent without its value, and if still too large without its key, its own headers
+ * and the detail too, saying so in `dlq.omitido`: the dead letter still tells what was refused,
+ * why and where. One that does not fit even so (a topic taking less than a kilobyte) is dropped,
+ * counted in `descartados`, rather than stop the projector at every restart.
  */
-export function enviosDaDlq(mensagens: readonly Mensagem[], bytesPorMensagem: number): { envios: Mensagem[][]; omitidos: number } {
+export function enviosDaDlq(
+  mensagens: readonly Mensagem[],
+  bytesPorMensagem: number,
+): { envios: Mensagem[][]; omitidos: number; descartados: Mensagem[] } {
   const cabe = (bytes: number) => BYTES_DO_LOTE + bytes <= bytesPorMensagem;
   const envios: Mensagem[][] = [];
+  const descartados: Mensagem[] = [];
   let atual: Mensagem[] = [];
   let bytesAtual = 0;
   let omitidos = 0;
@@ -78,16 +69,22 @@ export function enviosDaDlq(mensagens: readonly Mensagem[], bytesPorMensagem: nu
     let mensagem = original;
     let bytes = bytesNoLote(mensagem);
     if (!cabe(bytes)) {
-      omitidos++;
-      const dlq = Object.fromEntries(Object.entries(original.headers ?? {}).filter(([nome]) => nome.startsWith('dlq.')));
       const omitir = (quais: string, base: Mensagem): Mensagem => ({
         ...base,
         value: null,
         headers: { ...base.headers, [CABECALHOS_DLQ.omitido]: `${quais}: ${bytes} bytes, mais que os ${bytesPorMensagem} do tópico; o original está na origem (dlq.topico, dlq.particao, dlq.offset)` },
       });
       mensagem = omitir('valor', original);
-      if (!cabe(bytesNoLote(mensagem))) mensagem = omitir('valor, chave e cabeçalhos do registro', { key: null, value: null, headers: dlq });
+      if (!cabe(bytesNoLote(mensagem))) {
+        const essenciais = Object.fromEntries(Object.entries(original.headers ?? {}).filter(([nome]) => ESSENCIAIS.has(nome)));
+        mensagem = omitir('valor, chave, cabeçalhos do registro e detalhe', { key: null, value: null, headers: essenciais });
+      }
       bytes = bytesNoLote(mensagem);
+      if (!cabe(bytes)) {
+        descartados.push(original);
+        continue;
+      }
+      omitidos++;
     }
     if (atual.length > 0 && !cabe(bytesAtual + bytes)) {
       envios.push(atual);
@@ -98,7 +95,7 @@ export function enviosDaDlq(mensagens: readonly Mensagem[], bytesPorMensagem: nu
     bytesAtual += bytes;
   }
   if (atual.length > 0) envios.push(atual);
-  return { envios, omitidos };
+  return { envios, omitidos, descartados };
 }
 
 /**
@@ -113,7 +110,7 @@ export async function enviarRejeicoes(
     /** The dead-letter topic's `max.message.bytes`. */
     bytesPorMensagem: (topicoDlq: string) => number;
     jaNaDlq?: (rejeicao: Rejeicao) => boolean;
-    log?: Pick<RegistroLog, 'warn'>;
+    log?: Pick<RegistroLog, 'warn' | 'error'>;
   },
 ): Promise<void> {
   const porTopico = new Map<string, Rejeicao[]>();
@@ -125,7 +122,7 @@ export async function enviarRejeicoes(
   }
   for (const [topico, lista] of porTopico) {
     const destino = topicoDlq(topico);
-    const { envios, omitidos } = enviosDaDlq(
+    const { envios, omitidos, descartados } = enviosDaDlq(
       lista.map((r) => ({
         key: r.mensagem.key,
         value: r.mensagem.value,
@@ -142,6 +139,13 @@ export async function enviarRejeicoes(
       opcoes.bytesPorMensagem(destino),
     );
     if (omitidos > 0) opcoes.log?.warn({ topico: destino, omitidos }, 'eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (ver dlq.omitido)');
+    for (const d of descartados) {
+      const onde = (nome: string) => String(d.headers?.[nome]);
+      opcoes.log?.error(
+        { topico: destino, origem: onde(CABECALHOS_DLQ.topico), particao: onde(CABECALHOS_DLQ.particao), offset: onde(CABECALHOS_DLQ.offset), motivo: onde(CABECALHOS_DLQ.motivo) },
+        `evento rejeitado não cabe em ${destino} nem sem o valor: não foi para a dead-letter (aumente max.message.bytes do tópico)`,
+      );
+    }
     for (const envio of envios) await produtor.enviar(destino, envio);
   }
 }

@@ -8,7 +8,7 @@ import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imovei
 import { ArquivoTravado } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
-import { ReconstrucaoInterrompida, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
+import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
 
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
@@ -79,6 +79,9 @@ try {
       variaveis.join(', '),
       `${erro.message} (${config.DATABASE_PATH}); uma reconstrução relê os tópicos da projeção viva: para passar a outros, mude-os antes no projetor`,
     );
+  } else if (erro instanceof ReconstrucaoSemImoveis) {
+    log.fatal({ code: erro.code, topico: erro.topico }, `${erro.message}; confira IMOVEIS_TOPIC e CONDOMINIOS_TOPIC (trocados?) e se o tópico tem os eventos do registro`);
+    process.exitCode = 1;
   } else if (erro instanceof TopicosAusentes) {
     log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
     process.exitCode = 1;

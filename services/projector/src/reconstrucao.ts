@@ -61,6 +61,21 @@ export class TopicosDiferentesDaProjecao extends Error {
 }
 
 /**
+ * The rebuild caught up without seeing one property while the live projection holds some: an
+ * empty or wrong topic, or the two settings swapped (every event then goes to the dead letters).
+ * Switched in, it would keep every live row unseen and send the live projector back to replay.
+ */
+export class ReconstrucaoSemImoveis extends Error {
+  override readonly name = 'ReconstrucaoSemImoveis';
+  readonly code = 'RECONSTRUCAO_SEM_IMOVEIS';
+  readonly topico: string;
+  constructor(topico: string) {
+    super(`a reconstrução não viu nenhum imóvel em ${topico}, e a projeção viva tem imóveis: nada foi trocado`);
+    this.topico = topico;
+  }
+}
+
+/**
  * Which of the rebuild's topics stand where the live projection reads another: those it holds no
  * offsets for, when it holds offsets for a topic the rebuild does not read. A topic the live
  * projection has not read yet is no mismatch by itself (a register with no condominiums so far),
@@ -181,14 +196,16 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
       await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(seInterrompida);
     }
     await projetor.parar();
+    const viuImoveis = novo.viuImoveis();
     novo.close();
     seInterrompida();
-    // Synchronous, one transaction: signals wait until it is over.
-    opcoes.aoTrocar?.();
-    log.info('trocando a projeção: só o que mudou é escrito (meio minuto por milhão de imóveis, minutos se quase tudo mudou)');
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {
+      if (!viuImoveis && live.viuImoveis()) throw new ReconstrucaoSemImoveis(opcoes.topicos.imoveis);
+      // Synchronous, one transaction: signals wait until it is over.
+      opcoes.aoTrocar?.();
+      log.info('trocando a projeção: só o que mudou é escrito (meio minuto por milhão de imóveis, minutos se quase tudo mudou)');
       const inicio = performance.now();
       const resumo = trocarProjecao(live, caminhoNovo, agora);
       // How long the write lock was held: the live projector waited, and readiness may have lapsed.
