@@ -262,6 +262,44 @@ describe('rebuild', () => {
     }
   }, 90_000);
 
+  it('refuses the topics the running projector read before a move, which the live file still holds offsets for', async () => {
+    const atuais = await topicosCom(2);
+    const antigos = { imoveis: nomeUnico('imoveis-antigo'), condominios: nomeUnico('condominios-antigo') };
+    await kafka.criarTopicos([{ nome: antigos.imoveis }, { nome: antigos.condominios }]);
+    const live = sqliteTemporario();
+    const escritor = EscritorProjecao.abrir(live.caminho);
+    // Read before the move: its offsets stay in the file.
+    escritor.db.prepare("INSERT INTO offsets (topico, particao, proximo) VALUES (?, 0, '0'), (?, 0, '0')").run(antigos.imoveis, antigos.condominios);
+    const grupoDoProjetor = nomeUnico('live');
+    const projetor = criarProjetor({
+      kafka,
+      escritor,
+      contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
+      groupId: grupoDoProjetor,
+      topicos: atuais,
+      log: silencioso,
+      intervaloFrescorMs: 200,
+      aoFalhar: (erro) => {
+        throw erro;
+      },
+    });
+    try {
+      await projetor.iniciar();
+      await expect.poll(() => listadosEm(live.caminho), { timeout: 30_000 }).toBe(2);
+      await expect(reconstruirDe(live.caminho, antigos, { grupoDoProjetor })).rejects.toMatchObject({
+        code: 'TOPICOS_DIFERENTES_DA_PROJECAO',
+        message: `o projetor em curso (grupo ${grupoDoProjetor}) lê ${[atuais.condominios, atuais.imoveis].sort().join(', ')}, não ${antigos.imoveis}, ${antigos.condominios}`,
+      });
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+      // The topics it reads pass.
+      expect((await reconstruirDe(live.caminho, atuais, { grupoDoProjetor })).imoveis).toBe(2);
+    } finally {
+      await projetor.parar();
+      escritor.close();
+      live.remover();
+    }
+  }, 120_000);
+
   it('switches nothing in when it saw no property while the live projection holds some (the topic settings swapped)', async () => {
     const topicosNovos = await topicosCom(3);
     const live = sqliteTemporario();

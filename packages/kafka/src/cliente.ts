@@ -1,7 +1,7 @@
 // The client: admin operations, reading a topic through, and the producers and consumers it
 // opened (closed with it).
 import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel as NivelKafkajs, type Admin, type LogEntry } from 'kafkajs';
+import { AssignerProtocol, Kafka, logLevel as NivelKafkajs, type Admin, type LogEntry } from 'kafkajs';
 import { embrulharConsumidor } from './consumidor.ts';
 import { registrarLog } from './log.ts';
 import { abrirProdutor } from './produtor.ts';
@@ -117,6 +117,20 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       const ids = (await adm.listGroups()).groups.map((g) => g.groupId).filter((id) => id.startsWith(prefixo));
       if (ids.length === 0) return [];
       return (await adm.describeGroups(ids)).groups.map((g) => ({ id: g.groupId, estado: g.state }));
+    },
+
+    async topicosDoGrupo(groupId) {
+      const adm = await obterAdmin();
+      const [grupo] = (await adm.describeGroups([groupId])).groups;
+      // Members' subscriptions are sent only while the group is settled (not mid-rebalance).
+      if (grupo?.protocolType !== 'consumer' || grupo.state !== 'Stable' || grupo.members.length === 0) return null;
+      const topicos = new Set<string>();
+      for (const membro of grupo.members) {
+        const metadados = AssignerProtocol.MemberMetadata.decode(membro.memberMetadata);
+        if (metadados === null) return null;
+        for (const topico of metadados.topics) topicos.add(topico);
+      }
+      return [...topicos].sort();
     },
 
     async offsetsDoGrupo(groupId, topico) {

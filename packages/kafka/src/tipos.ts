@@ -126,6 +126,8 @@ export interface ClienteKafka {
   apagarGrupo(groupId: string): Promise<void>;
   /** The consumer groups whose id starts with `prefixo`, with their state as the broker names it (`Empty`, `Stable`…). */
   grupos(prefixo: string): Promise<Array<{ id: string; estado: string }>>;
+  /** The topics a consumer group's members read now; null when it has none, or is rebalancing. */
+  topicosDoGrupo(groupId: string): Promise<string[] | null>;
   /** The offsets a consumer group committed for a topic, by partition (-1: none yet). */
   offsetsDoGrupo(groupId: string, topico: string): Promise<Map<number, string>>;
   /**

@@ -73,7 +73,7 @@ try {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
     process.exitCode = 1;
   } else if (erro instanceof TopicosDiferentesDaProjecao) {
-    // Found before Kafka is read or any file written: a setting to correct, nothing to clean up.
+    // Found before the replay, any file written: a setting to correct, nothing to clean up.
     const variaveis = erro.estranhos.map((e) => (e.agregado === 'imoveis' ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'));
     sairPorConfiguracao(
       variaveis.join(', '),

@@ -1,6 +1,6 @@
 // Which topics a rebuild may replay in place of the live projection's.
 import { describe, expect, it } from 'vitest';
-import { topicosEstranhos } from './reconstrucao.ts';
+import { topicosEstranhos, topicosForaDoProjetor } from './reconstrucao.ts';
 
 const topicos = { imoveis: 'registro.imoveis.v1', condominios: 'registro.condominios.v1' };
 
@@ -26,5 +26,17 @@ describe('topicosEstranhos', () => {
       { agregado: 'imoveis', topico: 'homolog.imoveis' },
       { agregado: 'condominios', topico: 'homolog.condominios' },
     ]);
+  });
+});
+
+describe('topicosForaDoProjetor', () => {
+  it('names the rebuild\'s topics the running projector does not read, and none when no projector runs', () => {
+    const lidos = ['registro.condominios.v2', 'registro.imoveis.v2'];
+    expect(topicosForaDoProjetor(lidos, { imoveis: 'registro.imoveis.v2', condominios: 'registro.condominios.v2' })).toEqual([]);
+    expect(topicosForaDoProjetor(lidos, topicos)).toEqual([
+      { agregado: 'imoveis', topico: 'registro.imoveis.v1' },
+      { agregado: 'condominios', topico: 'registro.condominios.v1' },
+    ]);
+    expect(topicosForaDoProjetor(null, topicos)).toEqual([]);
   });
 });

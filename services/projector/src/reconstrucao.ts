@@ -53,8 +53,9 @@ export class TopicosDiferentesDaProjecao extends Error {
   readonly code = 'TOPICOS_DIFERENTES_DA_PROJECAO';
   readonly estranhos: ReadonlyArray<{ agregado: 'imoveis' | 'condominios'; topico: string }>;
   readonly lidosPelaLive: readonly string[];
-  constructor(estranhos: TopicosDiferentesDaProjecao['estranhos'], lidosPelaLive: readonly string[]) {
-    super(`a projeção viva lê ${lidosPelaLive.join(', ')}, não ${estranhos.map((e) => e.topico).join(', ')}`);
+  /** Whose reading says so: the live file's offsets, or the running projector's group. */
+  constructor(estranhos: TopicosDiferentesDaProjecao['estranhos'], lidosPelaLive: readonly string[], quem = 'a projeção viva') {
+    super(`${quem} lê ${lidosPelaLive.join(', ')}, não ${estranhos.map((e) => e.topico).join(', ')}`);
     this.estranhos = estranhos;
     this.lidosPelaLive = lidosPelaLive;
   }
@@ -88,7 +89,20 @@ export function topicosEstranhos(
   const daReconstrucao = new Set(Object.values(topicos));
   if (lidosPelaLive.every((t) => daReconstrucao.has(t))) return [];
   const lidos = new Set(lidosPelaLive);
-  return (['imoveis', 'condominios'] as const).filter((agregado) => !lidos.has(topicos[agregado])).map((agregado) => ({ agregado, topico: topicos[agregado] }));
+  return foraDe(lidos, topicos);
+}
+
+const foraDe = (lidos: ReadonlySet<string>, topicos: OpcoesReconstrucao['topicos']): TopicosDiferentesDaProjecao['estranhos'] =>
+  (['imoveis', 'condominios'] as const).filter((agregado) => !lidos.has(topicos[agregado])).map((agregado) => ({ agregado, topico: topicos[agregado] }));
+
+/**
+ * Which of the rebuild's topics the running projector does not read (its group's members say
+ * which they read): the live file's offsets cannot tell a move to new topics from a rebuild given
+ * the former ones, nor a new topic the projector has read nothing from yet. Nothing when no
+ * projector runs.
+ */
+export function topicosForaDoProjetor(lidosAgora: readonly string[] | null, topicos: OpcoesReconstrucao['topicos']): TopicosDiferentesDaProjecao['estranhos'] {
+  return lidosAgora === null ? [] : foraDe(new Set(lidosAgora), topicos);
 }
 
 /**
@@ -150,14 +164,22 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
   };
   apagarNovo();
-  const lidosPelaLive = espiarTopicos(opcoes.caminhoLive);
-  const estranhos = topicosEstranhos(lidosPelaLive, opcoes.topicos);
-  if (estranhos.length > 0) throw new TopicosDiferentesDaProjecao(estranhos, lidosPelaLive);
 
   // The live projector sent these already; a replay would send them all again. Kafka's first use:
   // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the
   // read stops by itself, at the latest after its own time limit).
   const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
+  // The topics to replay are the live projection's: the running projector's group says which it
+  // reads; with none running, the live file's offsets say which it has read.
+  const lidosAgora = await ate(sinal, opcoes.kafka.topicosDoGrupo(opcoes.grupoDoProjetor));
+  if (lidosAgora !== null) {
+    const fora = topicosForaDoProjetor(lidosAgora, opcoes.topicos);
+    if (fora.length > 0) throw new TopicosDiferentesDaProjecao(fora, lidosAgora, `o projetor em curso (grupo ${opcoes.grupoDoProjetor})`);
+  } else {
+    const lidosPelaLive = espiarTopicos(opcoes.caminhoLive);
+    const estranhos = topicosEstranhos(lidosPelaLive, opcoes.topicos);
+    if (estranhos.length > 0) throw new TopicosDiferentesDaProjecao(estranhos, lidosPelaLive);
+  }
   await ate(sinal, apagarGruposAbandonados(opcoes));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
