@@ -85,6 +85,10 @@ describe('pnpm api', () => {
         const linhas = p.saida().trim().split('\n');
         expect(linhas, p.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
       }
+      // The warnings of a running API (no REDIS_URL, a proxy count on an open HOST) are not printed by one that does not start.
+      const comAvisos = iniciarApi({ DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: naoJson.caminho, TRUST_PROXY: '1', HOST: '0.0.0.0' });
+      expect(await comAvisos.fim).toBe(1);
+      expect(comAvisos.saida().trim().split('\n'), comAvisos.saida()).toEqual([expect.stringContaining('configuração inválida: CREDENTIALS_FILE:')]);
     } finally {
       ocupada.close();
       naoJson.remover();

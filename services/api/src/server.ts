@@ -15,7 +15,6 @@ import { criarMetricas, type Metricas } from './metricas.ts';
 
 const config = lerConfiguracaoOuSair(ConfiguracaoApi);
 const logger = criarLogger({ nivel: config.LOG_LEVEL });
-for (const aviso of avisosDaConfiguracao(config)) logger.warn(aviso);
 const metricas = criarMetricas();
 
 function criarLimitador(m: Metricas): Limitador {
@@ -71,6 +70,8 @@ try {
     logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor criá-la');
   }
 }
+// Once every setting that can stop the start has passed: a warning then concerns a running API.
+for (const aviso of avisosDaConfiguracao(config)) logger.warn(aviso);
 const limitador = criarLimitador(metricas);
 
 const app = await buildApp({
