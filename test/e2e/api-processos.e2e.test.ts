@@ -85,17 +85,24 @@ describe('pnpm api', () => {
         const linhas = p.saida().trim().split('\n');
         expect(linhas, p.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
       }
-      // The warnings of a running API (no REDIS_URL, a proxy count on an open HOST) are not printed by one that does not start.
-      const comAvisos = iniciarApi({ DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: naoJson.caminho, TRUST_PROXY: '1', HOST: '0.0.0.0' });
-      expect(await comAvisos.fim).toBe(1);
-      expect(comAvisos.saida().trim().split('\n'), comAvisos.saida()).toEqual([expect.stringContaining('configuração inválida: CREDENTIALS_FILE:')]);
+      // The warnings of a running API (no REDIS_URL, a proxy count on an open HOST, a projection
+      // not made yet) are not printed by one that does not start.
+      const semProjecao = `${naoJson.dir}/ainda-nao.db`;
+      for (const [env, variavel] of [
+        [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
+        [{ CREDENTIALS_FILE: credenciais.caminho, PORT: portaOcupada }, 'PORT'],
+      ] as const) {
+        const comAvisos = iniciarApi({ DATABASE_PATH: semProjecao, TRUST_PROXY: '1', HOST: '0.0.0.0', ...env });
+        expect(await comAvisos.fim, variavel).toBe(1);
+        expect(comAvisos.saida().trim().split('\n'), comAvisos.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
+      }
     } finally {
       ocupada.close();
       naoJson.remover();
     }
   });
 
-  it('warns at start that the request limit is per process when REDIS_URL is unset, and serves', async () => {
+  it('warns at start that the request limit is per process when REDIS_URL is unset, and that no credentials file exists yet, and serves', async () => {
     const [porta] = await portasLivres(1);
     const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: credenciais.caminho });
     try {
@@ -106,6 +113,7 @@ describe('pnpm api', () => {
         .filter((linha) => linha.startsWith('{'))
         .map((linha) => JSON.parse(linha) as { level: number; msg: string });
       expect(avisos).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringContaining('REDIS_URL ausente') }));
+      expect(avisos).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/^arquivo de credenciais ausente: toda requisição recebe 401/) }));
     } finally {
       expect(await parar(p)).toBe(0);
     }

@@ -300,6 +300,25 @@ describe('rebuild', () => {
     }
   }, 120_000);
 
+  it('falls back on the live file\'s offsets, saying so, when the broker refuses to describe the projector\'s group', async () => {
+    const topicosNovos = await topicosCom(1);
+    const live = sqliteTemporario();
+    const linhas: string[] = [];
+    const recusa = Object.assign(new Error('Failed to find group coordinator'), { name: 'KafkaJSGroupCoordinatorNotFound' });
+    try {
+      const resumo = await reconstruirDe(live.caminho, topicosNovos, {
+        kafka: { ...kafka, topicosDoGrupo: () => Promise.reject(recusa) },
+        log: pino({ level: 'info' }, { write: (linha: string) => void linhas.push(linha) }),
+      });
+      expect(resumo.imoveis).toBe(1);
+      expect(linhas.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^não foi possível saber que tópicos o projetor em curso lê/), expect.stringMatching(/^nenhum projetor em curso no grupo/)]),
+      );
+    } finally {
+      live.remover();
+    }
+  }, 90_000);
+
   it('switches nothing in when it saw no property while the live projection holds some (the topic settings swapped)', async () => {
     const topicosNovos = await topicosCom(3);
     const live = sqliteTemporario();

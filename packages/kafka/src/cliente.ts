@@ -126,7 +126,13 @@ export function criarClienteKafka(opcoes: OpcoesCliente): ClienteKafka {
       if (grupo?.protocolType !== 'consumer' || grupo.state !== 'Stable' || grupo.members.length === 0) return null;
       const topicos = new Set<string>();
       for (const membro of grupo.members) {
-        const metadados = AssignerProtocol.MemberMetadata.decode(membro.memberMetadata);
+        // kafkajs throws on metadata it cannot read (another client's assigner): not known, then.
+        let metadados;
+        try {
+          metadados = AssignerProtocol.MemberMetadata.decode(membro.memberMetadata);
+        } catch {
+          return null;
+        }
         if (metadados === null) return null;
         for (const topico of metadados.topics) topicos.add(topico);
       }

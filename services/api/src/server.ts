@@ -46,7 +46,12 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
   }
 }
 
+// Said once listening: a start stopped by a setting prints its one line and nothing else.
+const avisos: Array<[object, string]> = avisosDaConfiguracao(config).map((aviso) => [{}, aviso]);
 const credenciais = abrirCredenciaisOuSair();
+if (credenciais.semArquivo) {
+  avisos.push([{ arquivo: config.CREDENTIALS_FILE }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida']);
+}
 // A projection not created yet is waited for (the contract's "temporary failure", until the
 // projector creates it); a folder or device standing at its path never becomes one.
 if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
@@ -65,13 +70,11 @@ try {
   }
   if (existsSync(config.DATABASE_PATH)) {
     // Another schema version (deploy both together), or a projection the projector is still making.
-    logger.warn({ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor prepará-la');
+    avisos.push([{ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor prepará-la']);
   } else {
-    logger.warn({ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor criá-la');
+    avisos.push([{ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor criá-la']);
   }
 }
-// Once every setting that can stop the start has passed: a warning then concerns a running API.
-for (const aviso of avisosDaConfiguracao(config)) logger.warn(aviso);
 const limitador = criarLimitador(metricas);
 
 const app = await buildApp({
@@ -96,6 +99,7 @@ encerrarComGraca(10_000, logger, async () => {
 });
 
 await escutarOuSair(() => app.listen({ host: config.HOST, port: config.PORT }), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });
+for (const [contexto, aviso] of avisos) logger.warn(contexto, aviso);
 // The files' absolute paths: a projector started from another folder must name the same projection.
 logger.info(
   { banco: resolve(config.DATABASE_PATH), credenciais: resolve(config.CREDENTIALS_FILE), limite: config.REDIS_URL === undefined ? 'por processo' : 'compartilhado (Redis)' },

@@ -171,11 +171,20 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
   // The topics to replay are the live projection's: the running projector's group says which it
   // reads; with none running, the live file's offsets say which it has read.
-  const lidosAgora = await ate(sinal, opcoes.kafka.topicosDoGrupo(opcoes.grupoDoProjetor));
+  // A broker that refuses to describe the group (an ACL) leaves the file to say.
+  const lidosAgora = await ate(
+    sinal,
+    opcoes.kafka.topicosDoGrupo(opcoes.grupoDoProjetor).catch((erro: unknown) => {
+      log.warn({ err: erro, grupo: opcoes.grupoDoProjetor }, 'não foi possível saber que tópicos o projetor em curso lê (ACL de Describe no grupo?): conferidos pelos offsets da projeção viva');
+      return null;
+    }),
+  );
   if (lidosAgora !== null) {
+    log.info({ grupo: opcoes.grupoDoProjetor, topicos: lidosAgora }, 'tópicos conferidos com os que o projetor em curso lê');
     const fora = topicosForaDoProjetor(lidosAgora, opcoes.topicos);
     if (fora.length > 0) throw new TopicosDiferentesDaProjecao(fora, lidosAgora, `o projetor em curso (grupo ${opcoes.grupoDoProjetor})`);
   } else {
+    log.info({ grupo: opcoes.grupoDoProjetor }, 'nenhum projetor em curso no grupo (ou em rebalanceamento): tópicos conferidos pelos offsets da projeção viva');
     const lidosPelaLive = espiarTopicos(opcoes.caminhoLive);
     const estranhos = topicosEstranhos(lidosPelaLive, opcoes.topicos);
     if (estranhos.length > 0) throw new TopicosDiferentesDaProjecao(estranhos, lidosPelaLive);

@@ -63,6 +63,11 @@ export class CredenciaisStore implements FonteCredenciais {
     return this.#falhou !== null;
   }
 
+  /** No file at its path (yet): every request gets a 401 until a credential is issued. The caller says so at start. */
+  get semArquivo(): boolean {
+    return this.#assinatura === 'ausente';
+  }
+
   autenticar(token: string): ResultadoAutenticacao {
     const hash = digestoDoToken(token);
     // The map lookup's timing depends on the hash, not the token: it tells nothing usable.
@@ -103,9 +108,7 @@ export class CredenciaisStore implements FonteCredenciais {
       this.#falhou = null;
       if (voltou) {
         this.#logger.warn({ arquivo: this.#caminho, credenciais: porHash.size }, 'arquivo de credenciais lido de novo: credenciais em dia');
-      } else if (inicial && assinatura === 'ausente') {
-        this.#logger.warn({ arquivo: this.#caminho }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida');
-      } else {
+      } else if (!inicial || assinatura !== 'ausente') {
         this.#logger.info({ arquivo: this.#caminho, credenciais: porHash.size }, 'credenciais carregadas');
       }
     } catch (erro) {
