@@ -34,6 +34,23 @@ const reconstruirDe = (caminhoLive: string, topicosDe: { imoveis: string; condom
     ...extra,
   });
 
+/** `pnpm run rebuild` as an operator runs it: the built entry point, its settings from the environment. */
+const rebuildComoOperador = (caminhoLive: string, topicosDe: { imoveis: string; condominios: string }) =>
+  spawnSync(...comandoServico('projector', 'rebuild.js'), {
+    cwd: RAIZ,
+    env: {
+      ...process.env,
+      KAFKA_BROKERS: inject('kafkaBrokers').join(','),
+      IMOVEIS_TOPIC: topicosDe.imoveis,
+      CONDOMINIOS_TOPIC: topicosDe.condominios,
+      DATABASE_PATH: caminhoLive,
+      PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
+      LOG_LEVEL: 'error',
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+
 /** Every listed item of the projection (10 here: one page), by id. */
 const porId = (leitor: LeitorSqlite) =>
   new Map(itensDaPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 50 })).map((i) => [i.id, i as { id: string; atualizado_em: string; fotos: { url: string }[] }]));
@@ -197,20 +214,7 @@ describe('rebuild', () => {
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();
     try {
-      const { status, stdout } = spawnSync(...comandoServico('projector', 'rebuild.js'), {
-        cwd: RAIZ,
-        env: {
-          ...process.env,
-          KAFKA_BROKERS: inject('kafkaBrokers').join(','),
-          IMOVEIS_TOPIC: topicosNovos.imoveis,
-          CONDOMINIOS_TOPIC: topicosNovos.condominios,
-          DATABASE_PATH: live.caminho,
-          PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
-          LOG_LEVEL: 'error',
-        },
-        encoding: 'utf8',
-        timeout: 120_000,
-      });
+      const { status, stdout } = rebuildComoOperador(live.caminho, topicosNovos);
       expect(status).toBe(0);
       // Its summary, a line of its own (kafkajs may log a retried metadata error before it on a
       // broker that has just made the topics).
@@ -235,20 +239,7 @@ describe('rebuild', () => {
     db.prepare("INSERT INTO offsets (topico, particao, proximo) VALUES (?, 0, '7'), (?, 0, '3')").run(topicos.imoveis, topicos.condominios);
     db.close();
     try {
-      const { status, stdout, stderr } = spawnSync(...comandoServico('projector', 'rebuild.js'), {
-        cwd: RAIZ,
-        env: {
-          ...process.env,
-          KAFKA_BROKERS: inject('kafkaBrokers').join(','),
-          IMOVEIS_TOPIC: outros.imoveis,
-          CONDOMINIOS_TOPIC: topicos.condominios,
-          DATABASE_PATH: live.caminho,
-          PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br',
-          LOG_LEVEL: 'error',
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      const { status, stdout, stderr } = rebuildComoOperador(live.caminho, { imoveis: outros.imoveis, condominios: topicos.condominios });
       expect(status).toBe(1);
       expect(stdout).toBe('');
       const vivos = [topicos.imoveis, topicos.condominios].sort().join(', ');
