@@ -1,7 +1,8 @@
 // How dead letters are split into sends a dead-letter topic's size limit accepts.
 import { describe, expect, it } from 'vitest';
-import { bytesNoLote } from '@imoveis/kafka';
-import { enviosDaDlq } from './dlq.ts';
+import { bytesNoLote, type Mensagem, type Produtor } from '@imoveis/kafka';
+import { enviarRejeicoes, enviosDaDlq } from './dlq.ts';
+import type { Rejeicao } from './processar-lote.ts';
 
 const carta = (bytes: number, extra: Record<string, string> = {}) => ({
   key: 'chave',
@@ -50,5 +51,34 @@ describe('enviosDaDlq', () => {
     expect(envios.flat()).toEqual([pequena, pequena]);
     expect(omitidos).toBe(0);
     expect(descartados).toHaveLength(1);
+  });
+});
+
+describe('enviarRejeicoes', () => {
+  const rejeicao = (offset: string, bytes: number): Rejeicao => ({
+    topico: 'registro.imoveis.v1',
+    particao: 0,
+    mensagem: { offset, key: Buffer.from('chave'), value: Buffer.alloc(bytes, 0x7b), headers: {} },
+    motivo: 'json-invalido',
+    detalhe: 'o valor não é JSON',
+  });
+
+  it('sends each topic\'s dead letters to its .dlq within its size, counting the incomplete ones', async () => {
+    // Records what it is handed, as the broker would take it (the broker path: projetor.int.test.ts).
+    const enviados: Array<{ topico: string; mensagens: readonly Mensagem[] }> = [];
+    const produtor: Produtor = { enviar: async (topico, mensagens) => void enviados.push({ topico, mensagens }), close: async () => {} };
+    const contadas: unknown[] = [];
+    await enviarRejeicoes(produtor, [rejeicao('1', 100), rejeicao('2', 5_000), rejeicao('3', 100)], {
+      agora: () => Date.parse('2026-11-23T10:00:00Z'),
+      bytesPorMensagem: () => 1_000,
+      contarIncompletas: (...args) => void contadas.push(args),
+    });
+    expect(enviados.map((e) => e.topico)).toEqual(enviados.map(() => 'registro.imoveis.v1.dlq'));
+    const cartas = enviados.flatMap((e) => e.mensagens);
+    expect(cartas.map((m) => m.headers?.['dlq.offset'])).toEqual(['1', '2', '3']);
+    expect(cartas.map((m) => (m.value === null ? null : m.value.length))).toEqual([100, null, 100]);
+    expect(cartas[0]?.headers).toMatchObject({ 'dlq.motivo': 'json-invalido', 'dlq.topico': 'registro.imoveis.v1', 'dlq.particao': '0', 'dlq.rejeitado_em': '2026-11-23T10:00:00.000Z' });
+    for (const { mensagens } of enviados) expect(61 + mensagens.reduce((t, m) => t + bytesNoLote(m), 0)).toBeLessThanOrEqual(1_000);
+    expect(contadas).toEqual([['registro.imoveis.v1.dlq', 'sem-valor', 1]]);
   });
 });

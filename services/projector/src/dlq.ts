@@ -111,6 +111,8 @@ export async function enviarRejeicoes(
     bytesPorMensagem: (topicoDlq: string) => number;
     jaNaDlq?: (rejeicao: Rejeicao) => boolean;
     log?: Pick<RegistroLog, 'warn' | 'error'>;
+    /** Counts the dead letters sent without their value, and those not sent at all. */
+    contarIncompletas?: (topicoDlq: string, como: 'sem-valor' | 'descartada', quantas: number) => void;
   },
 ): Promise<void> {
   const porTopico = new Map<string, Rejeicao[]>();
@@ -138,6 +140,8 @@ export async function enviarRejeicoes(
       })),
       opcoes.bytesPorMensagem(destino),
     );
+    if (omitidos > 0) opcoes.contarIncompletas?.(destino, 'sem-valor', omitidos);
+    if (descartados.length > 0) opcoes.contarIncompletas?.(destino, 'descartada', descartados.length);
     if (omitidos > 0) opcoes.log?.warn({ topico: destino, omitidos }, 'eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (ver dlq.omitido)');
     for (const d of descartados) {
       const onde = (nome: string) => String(d.headers?.[nome]);

@@ -31,6 +31,12 @@ export function criarMetricas(opcoes: OpcoesMetricas = {}) {
       labelNames: ['topico', 'motivo'] as const,
       registers: [registry],
     }),
+    deadLettersIncompletas: new Counter({
+      name: 'projetor_dead_letters_incompletas_total',
+      help: 'Eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (sem-valor; ver dlq.omitido) ou não enviados (descartada; o log diz onde estão).',
+      labelNames: ['topico', 'como'] as const,
+      registers: [registry],
+    }),
     atraso: new Gauge({
       name: 'projetor_atraso_mensagens',
       help: 'Mensagens ainda por consumir, por tópico e partição.',

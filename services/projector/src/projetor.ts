@@ -96,6 +96,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       agora,
       bytesPorMensagem: (topico) => bytesDasDlqs.get(topico)!,
       log,
+      contarIncompletas: (topico, como, quantas) => opcoes.metricas?.deadLettersIncompletas.inc({ topico, como }, quantas),
       ...(opcoes.jaNaDlq ? { jaNaDlq: opcoes.jaNaDlq } : {}),
     });
 
