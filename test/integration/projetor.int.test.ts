@@ -77,6 +77,8 @@ interface Mundo {
     sessaoKafkaMs?: number;
     log?: Logger;
     aoFalhar?: (erro: Error) => void;
+    /** The client the projector talks through (default: the world's). */
+    kafka?: ClienteKafka;
   }): Promise<Projetor>;
   esperarEmDia(banco?: SqliteTemporario): Promise<void>;
 }
@@ -115,7 +117,7 @@ async function criarMundo(): Promise<Mundo> {
     async iniciarProjetor(opcoes = {}) {
       const escritor = opcoes.escritor ?? EscritorProjecao.abrir((opcoes.banco ?? banco).caminho);
       const projetor = criarProjetor({
-        kafka,
+        kafka: opcoes.kafka ?? kafka,
         escritor,
         contexto: { fotosBaseUrl: FOTOS },
         // As in production: decoding and mapping in a thread, fsync deferred while far behind.
@@ -340,6 +342,25 @@ describe('projector against a real Kafka broker', () => {
     expect(textoDoCabecalho(semValor!.headers, 'dlq.omitido')).toMatch(new RegExp(`^valor: \\d+ bytes, mais que os ${antigo} do tópico`));
     expect(['dlq.motivo', 'dlq.topico', 'dlq.offset'].map((nome) => textoDoCabecalho(semValor!.headers, nome))).toEqual(['json-invalido', mundo.topicos.condominios, '0']);
   }, 120_000);
+
+  it('starts and dead-letters as usual when the broker refuses to describe the topics\' configuration, saying so', async () => {
+    const mundo = await criarMundo();
+    const bom = randomUUID();
+    await mundo.publicar([{ topico: 'imoveis', chave: bom, valor: 'isto não é json {' }, imovel(bom, 1)]);
+    const linhas: string[] = [];
+    const recusa = Object.assign(new Error('Topic authorization failed'), { type: 'TOPIC_AUTHORIZATION_FAILED' });
+    await mundo.iniciarProjetor({
+      kafka: { ...mundo.kafka, descreverTopico: () => Promise.reject(recusa) },
+      log: pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(linha) }),
+    });
+    await mundo.esperarEmDia();
+    ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
+    expect(await mundo.kafka.lerTopico(topicoDlq(mundo.topicos.imoveis), () => {})).toBe(1);
+    const avisos = linhas.map((l) => JSON.parse(l) as { msg: string; topico: string }).filter((l) => l.msg.startsWith('não foi possível ler max.message.bytes'));
+    expect(avisos.map((a) => a.topico).sort()).toEqual(
+      [mundo.topicos.imoveis, mundo.topicos.condominios, topicoDlq(mundo.topicos.imoveis), topicoDlq(mundo.topicos.condominios)].sort(),
+    );
+  });
 
   it('restarts from the offsets in the projection, even under a group that never committed', async () => {
     const mundo = await criarMundo();

@@ -270,7 +270,18 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
       const ausentes = await kafka.topicosAusentes([...agregados.keys()]);
       if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
-      const bytesDe = async (topico: string) => bytesPorMensagemDe((await kafka.descreverTopico(topico)).config);
+      // A broker that refuses to describe a topic (an ACL) leaves its default to assume: dead
+      // letters are still split to it, and one too large still goes without its value.
+      const bytesDe = async (topico: string) =>
+        bytesPorMensagemDe(
+          await kafka.descreverTopico(topico).then(
+            (t) => t.config,
+            (erro: unknown) => {
+              log.warn({ err: erro, topico }, 'não foi possível ler max.message.bytes do tópico (ACL de DescribeConfigs?): suposto o padrão do broker');
+              return {};
+            },
+          ),
+        );
       const origens = [...agregados.keys()];
       await kafka.criarTopicos(await Promise.all(origens.map(async (topico) => definicaoDlq(topico, await bytesDe(topico)))));
       // What each one takes, made now or long ago (before dead letters had room for their headers).
