@@ -6,6 +6,7 @@ import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfigurac
 import { z } from 'zod';
 import {
   ArquivoCredenciaisInvalido,
+  CARACTERES_DE_CONTROLE,
   CredencialNaoEncontrada,
   emitirCredencial,
   lerArquivoCredenciais,
@@ -22,7 +23,7 @@ const USO = `uso:
 arquivo: CREDENTIALS_FILE (padrão ${CREDENTIALS_FILE.parse(undefined)})`;
 
 /** A name from a file written before names were checked, its control characters escaped: one line of `list` each. */
-const legivel = (nome: string): string => nome.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONTROLE, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 /** Runs one command; returns the exit code. Output goes through `escrever`/`avisar` for tests. */
 export function executarCli(

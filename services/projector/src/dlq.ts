@@ -140,9 +140,11 @@ export async function enviarRejeicoes(
       })),
       opcoes.bytesPorMensagem(destino),
     );
-    if (omitidos > 0) opcoes.contarIncompletas?.(destino, 'sem-valor', omitidos);
+    if (omitidos > 0) {
+      opcoes.contarIncompletas?.(destino, 'sem-valor', omitidos);
+      opcoes.log?.warn({ topico: destino, omitidos }, 'eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (ver dlq.omitido)');
+    }
     if (descartados.length > 0) opcoes.contarIncompletas?.(destino, 'descartada', descartados.length);
-    if (omitidos > 0) opcoes.log?.warn({ topico: destino, omitidos }, 'eventos rejeitados maiores que o tópico de dead letters aceita: enviados sem o valor (ver dlq.omitido)');
     for (const d of descartados) {
       const onde = (nome: string) => String(d.headers?.[nome]);
       opcoes.log?.error(

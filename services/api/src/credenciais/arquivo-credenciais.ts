@@ -160,12 +160,15 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
  * A partner's name as a credential is issued to it: one line of readable text, as `list` prints it
  * and the logs carry it (a line break would fake a line of `list`). Files written before keep theirs.
  */
+/** Control characters, invisible format characters and line or paragraph separators: what would break a line of `list`. */
+export const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
 export const NomeParceiro = z
   .string()
   .trim()
   .min(1, 'não pode ser vazio')
   .max(100, 'deve ter no máximo 100 caracteres')
-  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'não pode ter quebras de linha nem outros caracteres de controle');
+  .refine((nome) => nome.match(CARACTERES_DE_CONTROLE) === null, 'não pode ter quebras de linha nem outros caracteres de controle');
 
 export class NomeDeParceiroInvalido extends Error {
   override readonly name = 'NomeDeParceiroInvalido';
