@@ -117,8 +117,8 @@ const credenciais = join(dir, 'credenciais.json');
 rmSync(credenciais, { force: true });
 const { token } = emitirCredencial(credenciais, 'bench');
 const ambienteApi = { DATABASE_PATH: caminho, CREDENTIALS_FILE: credenciais, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', READY_MAX_LAG_SECONDS: '86400', REDIS_URL: '' };
-// Built and started as `pnpm api` starts it, node flags included (package.json).
-const api = await iniciarServidor((env) => iniciarServico('api', 'server.js', { ...ambienteApi, ...env }, 'inherit', ['--max-semi-space-size=4']), '/health/live');
+// Built and started as `pnpm api` starts it, with its script's node flags (package.json).
+const api = await iniciarServidor((env) => iniciarServico('api', 'server.js', { ...ambienteApi, ...env }), '/health/live');
 const baseApi = api.base;
 
 // Record the real answers, then serve them from memory in the baseline process.

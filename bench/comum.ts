@@ -23,23 +23,17 @@ export function picoRssMb(pid: number | undefined): number | null {
 }
 
 /** Runs a TypeScript entry point from source, as `node [flags] --import tsx <arquivo>`. */
-export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit', flagsNode: string[] = []): ChildProcess {
-  return iniciarNode([...flagsNode, '--import', 'tsx', arquivo], env, saida);
+export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+  return iniciarNode(['--import', 'tsx', arquivo], env, saida);
 }
 
 /**
  * Builds a service and runs one of its entry points as `pnpm api` / `pnpm projector` run them:
- * `node [flags] services/<servico>/dist/<entrada>`, with no TypeScript loader in the process.
+ * `node [flags of that script] services/<servico>/dist/<entrada>`, with no TypeScript loader in the process.
  */
-export function iniciarServico(
-  servico: 'api' | 'projector',
-  entrada: string,
-  env: NodeJS.ProcessEnv,
-  saida: 'inherit' | 'pipe' = 'inherit',
-  flagsNode: string[] = [],
-): ChildProcess {
+export function iniciarServico(servico: 'api' | 'projector', entrada: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
   const [, args] = comandoServico(servico, entrada);
-  return iniciarNode([...flagsNode, ...args], env, saida);
+  return iniciarNode(args, env, saida);
 }
 
 function iniciarNode(args: string[], env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe'): ChildProcess {

@@ -1,16 +1,33 @@
 // Builds a service as `pnpm api` / `pnpm projector` do (scripts/build.ts), for the tests and the
-// benches that run it as operators do: node alone on services/<servico>/dist.
+// benches that run it as operators do: node alone on services/<servico>/dist, with the node flags
+// of the package.json script that runs that file.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
 const construidos = new Set<string>();
 
-/** `[node, [entry point]]` of a built service; builds it once per process. */
+/**
+ * The node flags of the package.json script that runs `services/<servico>/dist/<entrada>`
+ * (`exec node --max-semi-space-size=4 … services/api/dist/server.js`): the one place they are
+ * set for `pnpm`, the tests and the benches (docker-compose.yml is checked against it).
+ */
+export function flagsNode(servico: 'api' | 'projector', entrada = 'server.js'): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${RAIZ}package.json`, 'utf8')) as { scripts: Record<string, string> };
+  const arquivo = `services/${servico}/dist/${entrada}`;
+  for (const script of Object.values(scripts)) {
+    const casamento = /\bexec node((?:\s+--\S+)*)\s+(\S+)$/.exec(script);
+    if (casamento?.[2] === arquivo) return casamento[1]!.split(/\s+/).filter(Boolean);
+  }
+  throw new Error(`nenhum script do package.json roda ${arquivo} com \`exec node\``);
+}
+
+/** `[node, [flags…, entry point]]` of a built service, as its package.json script runs it; builds it once per process. */
 export function comandoServico(servico: 'api' | 'projector', entrada = 'server.js'): [string, string[]] {
   if (!construidos.has(servico)) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', servico], { cwd: RAIZ, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`o build de ${servico} falhou (código ${String(r.status)}):\n${r.stderr}`);
     construidos.add(servico);
   }
-  return [process.execPath, [`services/${servico}/dist/${entrada}`]];
+  return [process.execPath, [...flagsNode(servico, entrada), `services/${servico}/dist/${entrada}`]];
 }
