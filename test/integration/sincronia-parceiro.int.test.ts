@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { RegistroBruto } from '@imoveis/contracts';
-import { escolherPlanoIncremental, type PlanoIncremental } from '@imoveis/domain';
+import { escolherPlanoIncremental, type EventoPreparado, type PlanoIncremental } from '@imoveis/domain';
 import { gerarCargaInicial, gerarMutacoesRotuladas } from '@imoveis/generator';
 import {
   EscritorProjecao,
@@ -22,7 +22,6 @@ import {
   aplicarLoteSeAinda,
   trocarProjecao,
   type Database,
-  type EventoPreparado,
   type LeitorProjecao,
 } from '../../packages/projection-store/src/index.ts';
 import { FOTOS } from '../../packages/projection-store/src/eventos-de-teste.ts';

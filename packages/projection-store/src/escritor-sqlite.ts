@@ -120,7 +120,7 @@ export function espiarTopicos(caminho: string): string[] {
 }
 
 /** Opens (creating and migrating when needed) a projection file for writing. */
-export function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
+function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);
   const db = new Database(caminho);
   db.pragma('journal_mode = WAL');

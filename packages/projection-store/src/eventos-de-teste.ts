@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { EventoCondominio, EventoImovel, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
 import type { EscritorProjecao } from './escritor-sqlite.ts';
 import type { LeitorProjecao, PaginaItens } from './leitor.ts';
-import { aplicarLoteSeAinda, prepararEvento, type ContextoProjecao, type Efeito, type LoteProjecao } from './projecao.ts';
+import { prepararEvento, type ContextoProjecao } from '@imoveis/domain';
+import { aplicarLoteSeAinda, type Efeito, type LoteProjecao } from './projecao.ts';
 
 export const FOTOS = 'https://fotos.exemplo.com.br';
 

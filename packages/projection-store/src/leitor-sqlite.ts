@@ -12,7 +12,7 @@ import type { Frescor, LeitorProjecao, PaginaItens } from './leitor.ts';
 const VAZIO = Buffer.alloc(0);
 const VIRGULA = Buffer.from(',');
 
-export class ProjecaoAusente extends Error {
+class ProjecaoAusente extends Error {
   override readonly name = 'ProjecaoAusente';
   readonly code = 'PROJECAO_AUSENTE';
 }

@@ -7,9 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Imovel, MOTIVOS_REJEICAO, decodificarEvento } from '@imoveis/contracts';
-import { comNomeCondominio } from '@imoveis/domain';
+import { comNomeCondominio, prepararEvento } from '@imoveis/domain';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
-import { prepararEvento } from './projecao.ts';
 
 const opcoes = { seed: 31, imoveis: 60, condominios: 6 };
 const registros = [...gerarCargaInicial(opcoes), ...gerarMutacoes({ ...opcoes, mutacoes: 120 })].filter((r) => r.valor !== null);

@@ -1,51 +1,14 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
-import type { CondominioExcluido, CondominioSalvo, EventoCondominio, EventoImovel, ImovelExcluido, ValoresPrivados } from '@imoveis/contracts';
-import { comNomeCondominio, estaAnunciado, instanteDoLote, mapearImovel, mudancaRelevante, revisaoAplicavel, serializarDocumento } from '@imoveis/domain';
+import type { CondominioExcluido, CondominioSalvo, EventoCondominio, ImovelExcluido } from '@imoveis/contracts';
+import { comNomeCondominio, instanteDoLote, mudancaRelevante, revisaoAplicavel, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
-
-export interface ContextoProjecao {
-  /** Public watermark base address of the photos (https). */
-  fotosBaseUrl: string;
-}
 
 /** What applying an event did, for metrics and tests. */
 export type Efeito = 'aplicado' | 'sem-mudanca' | 'repetido' | 'apos-exclusao';
 
 /** Condominium fan-outs larger than this are done in several transactions by the caller. */
 export const LIMITE_PROPAGACAO_NA_TRANSACAO = 1_000;
-
-/**
- * A property save with its costly, state-free part done: mapped and serialised with
- * `nome_condominio` null, the name being read from the projection when it is applied. Small and
- * plain, so it can be prepared in a worker thread (see the projector's `preparo`).
- */
-export interface ImovelSalvoPreparado {
-  tipo: 'imovel.salvo';
-  versao: number;
-  id: string;
-  codigo: string;
-  condominioId: string | null;
-  anunciado: boolean;
-  documento: string;
-}
-
-export type EventoPreparado = ImovelSalvoPreparado | ImovelExcluido | EventoCondominio;
-
-/** `privados`: what decoding kept aside of a saved property, masked in its free text. */
-export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto: ContextoProjecao, privados?: ValoresPrivados): EventoPreparado {
-  if (evento.tipo !== 'imovel.salvo') return evento;
-  const registro = evento.dados;
-  return {
-    tipo: evento.tipo,
-    versao: evento.versao,
-    id: registro.id,
-    codigo: registro.codigo,
-    condominioId: registro.condominio_id,
-    anunciado: estaAnunciado(registro),
-    documento: serializarDocumento(mapearImovel(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl, ...(privados && { privados }) })),
-  };
-}
 
 export interface LoteProjecao<E = EventoPreparado> {
   eventos: readonly E[];
@@ -69,7 +32,7 @@ export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjeca
   });
 }
 
-export function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: number): Efeito {
+function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: number): Efeito {
   switch (evento.tipo) {
     case 'imovel.salvo':
       return imovelSalvo(escritor, evento, instante);

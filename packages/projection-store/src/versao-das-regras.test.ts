@@ -4,9 +4,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodificarEvento, mascaraDePrivados, type ValoresPrivados } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, comNomeCondominio, removerContatos, semInvisiveis } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, comNomeCondominio, prepararEvento, removerContatos, semInvisiveis } from '@imoveis/domain';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
-import { prepararEvento } from './projecao.ts';
 
 function digestoDasRegras(): string {
   const hash = createHash('sha256');

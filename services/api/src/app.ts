@@ -24,7 +24,6 @@ import { rotasSaude } from './routes/saude.routes.ts';
 export interface OpcoesPressao {
   maxEventLoopDelayMs?: number;
   maxHeapUsedBytes?: number;
-  maxRssBytes?: number;
   intervaloAmostraMs?: number;
 }
 
@@ -82,7 +81,7 @@ const ID_RECEBIDO = /^[\w.:@-]{1,128}$/;
  * proxy only, the id the gateway sent when it looks like one. A client's own would let it choose
  * or copy another request's id.
  */
-export function geradorDeIdDaRequisicao(confiavel: Confianca | null): (req: IncomingMessage) => string {
+function geradorDeIdDaRequisicao(confiavel: Confianca | null): (req: IncomingMessage) => string {
   if (confiavel === null) return () => randomUUID();
   return (req) => {
     const recebido = req.headers['x-request-id'];
@@ -106,7 +105,7 @@ function confianca(trustProxy: ConfigApp['trustProxy']): Confianca | null {
  * credential and the limit first, then the 400 names the parameter (`id`). The router would
  * refuse it before any hook, credential or not.
  */
-export function comCaminhoDecodificavel(url: string): string {
+function comCaminhoDecodificavel(url: string): string {
   if (!url.includes('%')) return url;
   const interrogacao = url.indexOf('?');
   const fimDoCaminho = interrogacao === -1 ? url.length : interrogacao;
@@ -176,7 +175,6 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: pressao.maxEventLoopDelayMs ?? PADROES_API.MAX_EVENT_LOOP_DELAY_MS,
     maxHeapUsedBytes: pressao.maxHeapUsedBytes ?? 0,
-    maxRssBytes: pressao.maxRssBytes ?? 0,
     sampleInterval: pressao.intervaloAmostraMs ?? 1_000,
     pressureHandler: (request) => {
       request.sobPressao = true;

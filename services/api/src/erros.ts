@@ -94,10 +94,8 @@ export class LimiteExcedido extends ErroApi {
   override readonly name = 'LimiteExcedido';
   readonly code = 'LIMITE_EXCEDIDO';
   readonly statusCode = 429;
-  readonly retryAfterS: number;
   constructor(limite: number, retryAfterS: number) {
     super(`limite de ${limite} requisições por minuto excedido; tente novamente em ${retryAfterS} s`, { 'Retry-After': String(retryAfterS) });
-    this.retryAfterS = retryAfterS;
   }
 }
 

@@ -10,7 +10,7 @@ export const topicoDlq = (topico: string): string => `${topico}.dlq`;
  * gains. A copy of a record at its topic's size limit would otherwise be refused, and the
  * projector would stop on that event at every restart.
  */
-export const FOLGA_DA_DLQ = 64 * 1024;
+const FOLGA_DA_DLQ = 64 * 1024;
 
 /** Kafka's `max.message.bytes` as a topic describes it (the broker's default when unset). */
 export const bytesPorMensagemDe = (config: Record<string, string>): number => Number(config['max.message.bytes'] ?? 1_048_588);

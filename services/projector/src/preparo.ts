@@ -3,7 +3,7 @@
 // previous chunk to SQLite (decision 0007). With no threads it runs inline, same code.
 import { Worker } from 'node:worker_threads';
 import { decodificarEvento, type Agregado, type MotivoRejeicao } from '@imoveis/contracts';
-import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/projection-store';
+import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/domain';
 
 export interface MensagemBruta {
   chave: string | null;
@@ -31,7 +31,7 @@ export function prepararMensagens(agregado: Agregado, mensagens: readonly Mensag
  * ("Cannot create property 'x' on string '516.666.977-02'"), and the detail is logged. The event
  * itself is in the dead letters, to reproduce it.
  */
-export function ondeFalhou(erro: unknown): string {
+function ondeFalhou(erro: unknown): string {
   if (!(erro instanceof Error)) return typeof erro;
   const quadro = erro.stack?.split('\n').find((linha) => linha.trimStart().startsWith('at '));
   return quadro === undefined ? erro.name : `${erro.name} ${quadro.trim()}`;

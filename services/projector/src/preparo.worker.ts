@@ -1,6 +1,6 @@
 // A preparing thread of the projector (see preparo.ts): messages in, prepared events out.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ContextoProjecao } from '@imoveis/projection-store';
+import type { ContextoProjecao } from '@imoveis/domain';
 import { desempacotar, prepararMensagens, type PedidoPreparo, type RespostaPreparo } from './preparo.ts';
 
 const { contexto } = workerData as { contexto: ContextoProjecao };

@@ -3,6 +3,7 @@
 // chunk being prepared meanwhile; a transaction's bad events go to the dead-letter topic just
 // before it commits. This function is what the consumer calls and what the tests call.
 import type { Agregado, EventoCondominio, MotivoRejeicao } from '@imoveis/contracts';
+import type { EventoPreparado } from '@imoveis/domain';
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
@@ -15,7 +16,6 @@ import {
   propagarNomeCondominio,
   type Efeito,
   type EscritorProjecao,
-  type EventoPreparado,
 } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
@@ -55,7 +55,6 @@ export interface ResultadoLote {
   /** Next offset to read, as committed to the projection; null when nothing was committed. */
   proximoOffset: string | null;
   efeitos: Efeito[];
-  rejeitados: number;
 }
 
 /** Messages prepared per request: a transaction's worth, small enough to overlap preparing and applying. */
@@ -86,7 +85,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
   return (deps.exclusivo ?? executar)(async () => {
     // A redelivered batch (Kafka's commit lags the projection's) skips what is already applied.
     const aplicadoAte = BigInt(deps.escritor.offsetDe(lote.topico, lote.particao) ?? '0');
-    const resultado: ResultadoLote = { proximoOffset: null, efeitos: [], rejeitados: 0 };
+    const resultado: ResultadoLote = { proximoOffset: null, efeitos: [] };
     for (const [i, pedaco] of pedacos.entries()) {
       if (!lote.ativo()) return resultado; // lost the partition, or a rebuild switched in: the rest is re-delivered
       const preparados = await preparos[i]!;
@@ -94,7 +93,6 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
       if (primeiraNova < 0) continue;
       const feito = await aplicarPedaco(lote, pedaco.slice(primeiraNova), preparados.slice(primeiraNova), deps);
       resultado.efeitos.push(...feito.efeitos);
-      resultado.rejeitados += feito.rejeitados;
       resultado.proximoOffset = feito.proximoOffset ?? resultado.proximoOffset;
     }
     // A transaction's commit marker after the last message takes an offset too: without it in
@@ -194,7 +192,6 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   if (atual.ate > 0n) trechos.push(atual);
 
   const efeitos: Efeito[] = [];
-  let rejeitados = 0;
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
@@ -218,12 +215,11 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
       deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
     }
     efeitos.push(...feitos);
-    rejeitados += trecho.rejeicoes.length;
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
     await lote.heartbeat();
   }
-  return { proximoOffset, efeitos, rejeitados };
+  return { proximoOffset, efeitos };
 }
 
 /**

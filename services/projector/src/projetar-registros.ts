@@ -2,7 +2,8 @@
 // bundled sample and the tests' reference projections use it. Offsets count records per topic.
 import type { RegistroBruto, TopicoRegistro } from '@imoveis/contracts';
 import type { Lote } from '@imoveis/kafka';
-import type { ContextoProjecao, EscritorProjecao } from '@imoveis/projection-store';
+import type { ContextoProjecao } from '@imoveis/domain';
+import type { EscritorProjecao } from '@imoveis/projection-store';
 import { pino, type Logger } from 'pino';
 import { processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador } from './preparo.ts';

@@ -1,9 +1,9 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer (dlq.ts), and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
 import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
-import { ehFalhaDeArmazenamento, type ContextoProjecao, type EscritorProjecao } from '@imoveis/projection-store';
+import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 import { bytesPorMensagemDe, definicaoDlq, enviarRejeicoes, topicoDlq } from './dlq.ts';

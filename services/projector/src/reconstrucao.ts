@@ -3,7 +3,8 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ContextoProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import type { ContextoProjecao } from '@imoveis/domain';
+import { EscritorProjecao, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor } from './projetor.ts';

@@ -4,3 +4,4 @@ export * from './mudanca-relevante.ts';
 export * from './plano-incremental.ts';
 export * from './prontidao.ts';
 export * from './revisao.ts';
+export * from './preparo.ts';

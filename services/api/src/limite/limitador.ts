@@ -26,11 +26,7 @@ export class LimitadorLocal implements Limitador {
   }
 
   tentar(chave: string): Promise<DecisaoLimite> {
-    return Promise.resolve(this.tentarAgora(chave));
-  }
-
-  tentarAgora(chave: string): DecisaoLimite {
-    return this.#memoria.tentar(chave, this.#agora());
+    return Promise.resolve(this.#memoria.tentar(chave, this.#agora()));
   }
 
   /** At an instant of another clock (Redis's), for a log kept on that clock. */

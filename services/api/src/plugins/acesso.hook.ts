@@ -97,7 +97,7 @@ export function chaveDoEndereco(ip: string): string {
 }
 
 /** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every partner answer. */
-export function cabecalhosDeLimite(reply: FastifyReply, politica: string, decisao: DecisaoLimite): void {
+function cabecalhosDeLimite(reply: FastifyReply, politica: string, decisao: DecisaoLimite): void {
   reply.header('RateLimit-Policy', `"${politica}";q=${decisao.limite};w=${JANELA_S}`);
   reply.header('RateLimit', `"${politica}";r=${decisao.restantes};t=${decisao.reinicioS}`);
 }

@@ -46,7 +46,7 @@ function descreverProblema(problema: ProblemaValidacao, enviado: unknown): strin
 }
 
 /** "parâmetro 'x' inválido: ..." for each offending parameter, in the order zod found them. */
-export function mensagemDeValidacao(problemas: readonly ProblemaValidacao[], enviados: Record<string, unknown>): string {
+function mensagemDeValidacao(problemas: readonly ProblemaValidacao[], enviados: Record<string, unknown>): string {
   const porParametro = new Map<string, string>();
   for (const problema of problemas) {
     // Names the query does not define: each named, with the schema's own reason.
@@ -90,7 +90,7 @@ function paraResposta(erro: FastifyError | Error): Resposta {
   return { status: 500, mensagem: 'falha temporária; tente novamente', cabecalhos: {} };
 }
 
-export function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyReply {
+function enviarErro(reply: FastifyReply, resposta: Resposta): FastifyReply {
   return reply.code(resposta.status).headers(resposta.cabecalhos).type(JSON_UTF8).send(JSON.stringify({ mensagem: resposta.mensagem }));
 }
 
