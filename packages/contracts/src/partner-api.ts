@@ -2,6 +2,7 @@
 // the types, the request validation and the served OpenAPI document at once.
 import { z } from 'zod';
 import { paraRfc3339 } from './data-hora.ts';
+import { dataHoraComFuso, uuidMinusculo } from './formatos.ts';
 
 /** The version prefix every partner address starts with (part of the partners' {base_url}). */
 export const PREFIXO_API = '/api/v1';
@@ -13,8 +14,6 @@ export const STATUS_COMERCIAIS = ['Disponível', 'Reservado', 'Em negociação']
 export const PERIODICIDADES_IPTU = ['Mensal', 'Anual'] as const;
 export const MOBILIADO = ['Mobiliado', 'Não'] as const;
 export const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
-
-const dataHora = z.iso.datetime({ offset: true });
 
 export const Foto = z
   .object({
@@ -76,8 +75,8 @@ export const Imovel = z
     fotos: z.array(Foto),
     video_url: z.url().nullable(),
     tour_virtual_url: z.string().nullable(),
-    criado_em: dataHora.nullable(),
-    atualizado_em: dataHora.nullable(),
+    criado_em: dataHoraComFuso.nullable(),
+    atualizado_em: dataHoraComFuso.nullable(),
   })
   .meta({ id: 'Imovel' });
 export type Imovel = z.infer<typeof Imovel>;
@@ -89,7 +88,7 @@ export const ImovelRetirado = z
     id: z.guid(),
     codigo: z.string(),
     publicado: z.literal(false),
-    atualizado_em: dataHora.nullable(),
+    atualizado_em: dataHoraComFuso.nullable(),
   })
   .meta({ id: 'ImovelRetirado' });
 export type ImovelRetirado = z.infer<typeof ImovelRetirado>;
@@ -98,7 +97,7 @@ export const ItemRemovido = z
   .object({
     id: z.guid(),
     codigo: z.string(),
-    removido_em: dataHora,
+    removido_em: dataHoraComFuso,
   })
   .meta({ id: 'ItemRemovido' });
 export type ItemRemovido = z.infer<typeof ItemRemovido>;
@@ -149,10 +148,8 @@ const parametroDataHora = () =>
       .meta({ format: 'date-time', example: '2026-11-21T10:00:00-03:00' }),
   );
 
-// Any 8-4-4-4-12 hex id, in either case: one that is no RFC 9562 version is not found (404), not
-// malformed, and a uuid compares case-insensitively with the lower-case ids the projection keeps.
-const parametroUuid = () =>
-  z.preprocess(unico, z.guid().transform((id) => id.toLowerCase()));
+// An id in either case, read as the projection keeps it; one of no RFC 9562 version is not found (404).
+const parametroUuid = () => z.preprocess(unico, uuidMinusculo());
 
 /**
  * A query of exactly these parameters: any other name gets a 400 that names it. Ignored, a

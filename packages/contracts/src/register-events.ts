@@ -4,10 +4,10 @@
 // The few read are read from the raw record, to be masked in the free text (decode.ts).
 import { z } from 'zod';
 import { paraRfc3339 } from './data-hora.ts';
+import { dataHoraComFuso, uuidMinusculo } from './formatos.ts';
 
 /** Any JSON number, finite or not: wrong values are corrected by the mapping, not rejected. */
 const numero = z.custom<number>((v) => typeof v === 'number', { message: 'esperado um número' });
-const dataHora = z.iso.datetime({ offset: true });
 /** A nullable field the register may also leave out; both mean "not informed". */
 const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 /**
@@ -17,20 +17,13 @@ const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(n
  */
 const dataHoraDoRegistro = opcional(
   z.union([
-    dataHora,
+    dataHoraComFuso,
     z.string().transform((texto) => {
       const rfc3339 = paraRfc3339(texto);
-      return dataHora.safeParse(rfc3339).success ? rfc3339 : null;
+      return dataHoraComFuso.safeParse(rfc3339).success ? rfc3339 : null;
     }),
   ]),
 );
-
-/**
- * A property's or condominium's id: any 8-4-4-4-12 hex id, as the API takes them. Uuids compare
- * without case, so the projection keeps them in lower case: the form partners receive, and the
- * one the API turns their ids and cursors into.
- */
-const idRegistro = () => z.guid().transform((id) => id.toLowerCase());
 
 export const Endereco = z.object({
   logradouro: opcional(z.string()),
@@ -70,7 +63,7 @@ export type FotoRegistro = z.infer<typeof FotoRegistro>;
 
 /** `dados` of `imovel.salvo`, without the private fields. */
 export const ImovelRegistro = z.object({
-  id: idRegistro(),
+  id: uuidMinusculo(),
   codigo: z.string(),
   ativo: z.boolean(),
   publicar_no_site: z.boolean(),
@@ -92,7 +85,7 @@ export const ImovelRegistro = z.object({
   vagas: opcional(numero),
   area_util_m2: opcional(numero),
   area_total_m2: opcional(numero),
-  condominio_id: opcional(idRegistro()),
+  condominio_id: opcional(uuidMinusculo()),
   caracteristicas: z.array(z.string()),
   fotos: z.array(FotoRegistro),
   video_url: opcional(z.string()),
@@ -102,7 +95,7 @@ export const ImovelRegistro = z.object({
 export type ImovelRegistro = z.infer<typeof ImovelRegistro>;
 
 export const CondominioRegistro = z.object({
-  id: idRegistro(),
+  id: uuidMinusculo(),
   nome: z.string(),
   administradora: opcional(z.string()),
 });
@@ -115,7 +108,7 @@ const envelope = {
   evento_id: z.guid(),
   versao_schema: z.literal(VERSAO_SCHEMA),
   /** Any ISO 8601 form with an offset (`t`/`z` in lower case too, as RFC 3339 allows), rewritten into RFC 3339. */
-  ocorrido_em: z.string().transform(paraRfc3339).pipe(dataHora),
+  ocorrido_em: z.string().transform(paraRfc3339).pipe(dataHoraComFuso),
   versao: z.int().min(1),
 };
 
@@ -123,13 +116,13 @@ export const ImovelSalvo = z.object({ ...envelope, tipo: z.literal('imovel.salvo
 export const ImovelExcluido = z.object({
   ...envelope,
   tipo: z.literal('imovel.excluido'),
-  dados: z.object({ id: idRegistro(), codigo: z.string() }),
+  dados: z.object({ id: uuidMinusculo(), codigo: z.string() }),
 });
 export const CondominioSalvo = z.object({ ...envelope, tipo: z.literal('condominio.salvo'), dados: CondominioRegistro });
 export const CondominioExcluido = z.object({
   ...envelope,
   tipo: z.literal('condominio.excluido'),
-  dados: z.object({ id: idRegistro() }),
+  dados: z.object({ id: uuidMinusculo() }),
 });
 
 export const EventoImovel = z.discriminatedUnion('tipo', [ImovelSalvo, ImovelExcluido]);

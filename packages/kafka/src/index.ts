@@ -5,6 +5,7 @@ export { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from './clien
 export { BYTES_DO_LOTE, bytesNoLote } from './tamanho.ts';
 export {
   chaveParticao,
+  rotuloDaParticao,
   type ClienteKafka,
   type Consumidor,
   type DefinicaoTopico,

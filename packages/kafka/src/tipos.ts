@@ -141,5 +141,8 @@ export interface ClienteKafka {
   close(): Promise<void>;
 }
 
-/** A partition's key in maps of offsets. */
+/** A partition's key in maps of offsets (a NUL cannot appear in a topic's name). */
 export const chaveParticao = (topico: string, particao: number): string => `${topico}\u0000${particao}`;
+
+/** A {@link chaveParticao} as people write a partition: `registro.imoveis.v1/3`. */
+export const rotuloDaParticao = (chave: string): string => chave.replace('\u0000', '/');

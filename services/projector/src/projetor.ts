@@ -2,7 +2,7 @@
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
-import { chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import { chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
@@ -130,7 +130,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     // messages up to them. The projection then stops counting itself fresh (readiness fails).
     const recuadas = particoesRecuadas(fins, lido);
     if (recuadas.length > 0) {
-      log.error({ particoes: recuadas.map((chave) => chave.replace('\u0000', '/')) }, 'offsets gravados além do fim da partição: o tópico foi recriado? a projeção deixa de se dizer em dia');
+      log.error({ particoes: recuadas.map(rotuloDaParticao) }, 'offsets gravados além do fim da partição: o tópico foi recriado? a projeção deixa de se dizer em dia');
     }
     const { alcancadaEm, pendentes } = recuadas.length > 0 ? { alcancadaEm: null, pendentes: [] } : ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], lido);
     amostrasDeFins = pendentes;
