@@ -3,6 +3,7 @@
 // then the instants of its first minute, the minutes left in its first hour and the hours after:
 // at most a minute of commits and 59 minutes beside the hours, however large the projection and
 // however often the projector commits. The SQL of the three tables, and of a recount, lives here.
+import { sqlChave } from './estado.ts';
 import type Database from './sqlite.ts';
 
 export const MINUTO_MS = 60_000;
@@ -58,8 +59,8 @@ const LISTADO = 'ja_anunciado = 1 AND atualizado_em IS NOT NULL';
 
 /** Every counter counted again from the properties (after a rebuild's switch rewrote them). */
 export const SQL_RECONTAR = `
-  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = 'anunciados';
-  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ${LISTADO}) WHERE chave = 'listados';
+  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = ${sqlChave('anunciados')};
+  UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ${LISTADO}) WHERE chave = ${sqlChave('listados')};
   ${ESCALAS.map(
     (e) => `
   DELETE FROM ${e.tabela};

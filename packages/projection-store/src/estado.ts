@@ -1,5 +1,5 @@
-// The keys of the projection's `estado` table, in one place: whoever reads or writes it names a
-// key from here (a typo does not compile).
+// The keys of the projection's `estado` table, in one place: code names a key through
+// `ChaveEstado` (a typo does not compile); SQL names one through `sqlChave`.
 
 /** The projector's freshness record (operations.md), each field under its key; written together. */
 export const CHAVES_FRESCOR = { registradoEm: 'frescor_registrado_em', emDiaEm: 'frescor_em_dia_em', atraso: 'frescor_atraso' } as const;
@@ -19,7 +19,8 @@ export type ChaveEstado =
   | 'demo'
   | (typeof CHAVES_FRESCOR)[keyof typeof CHAVES_FRESCOR];
 
+/** A key as an SQL literal, checked like any other use of a key. */
+export const sqlChave = (chave: ChaveEstado): string => `'${chave}'`;
+
 /** The freshness keys as an SQL list, for statements that copy the record whole. */
-export const SQL_CHAVES_FRESCOR = Object.values(CHAVES_FRESCOR)
-  .map((chave) => `'${chave}'`)
-  .join(', ');
+export const SQL_CHAVES_FRESCOR = Object.values(CHAVES_FRESCOR).map(sqlChave).join(', ');

@@ -10,7 +10,7 @@ import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import type { LoteProjecao } from './projecao.ts';
+import { LIMITE_PROPAGACAO_NA_TRANSACAO, propagarNomeCondominio, type LoteProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
 
 let dir: string;
@@ -199,6 +199,18 @@ describe('condominium names', () => {
     const instante = relogio;
     expect(aplicar([condominioSalvo(c, 2, 'Torre Leste')])).toEqual(['sem-mudanca']);
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(instante);
+  });
+
+  it("a save of the row's own name still mends the properties a fan-out cut short left with another", () => {
+    const c = id();
+    const a = id();
+    aplicar([condominioSalvo(c, 1, 'Torre Leste'), imovelSalvo(a, 1, { condominio_id: c })]);
+    // A fan-out over several transactions (v2: 'Torre Oeste') stopped by a crash before its last
+    // one wrote the row; compaction then removed that event, and v3 carries the row's name.
+    escritor.transacao(() => propagarNomeCondominio(escritor, c, 'Torre Oeste', '', LIMITE_PROPAGACAO_NA_TRANSACAO, relogio));
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Oeste' });
+    expect(aplicar([condominioSalvo(c, 3, 'Torre Leste')])).toEqual(['sem-mudanca']);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Leste', atualizado_em: new Date(relogio).toISOString() });
   });
 
   it('a property moved to another condominium takes its name', () => {

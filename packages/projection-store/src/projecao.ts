@@ -122,6 +122,12 @@ export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: Con
   escritor.gravarCondominio({ id: evento.dados.id, nome: nomeDoCondominio(evento), versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
 }
 
+/**
+ * A condominium event whose fan-out fits in the batch's transaction. Its properties are walked
+ * even when the row already has the name, as in the projector's fan-out over several
+ * transactions (`propagarEmTransacoes`): one of those cut short by a crash, whose event compaction
+ * then removed, may have left properties with another name.
+ */
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
@@ -129,9 +135,8 @@ function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo 
   if (semEfeito !== null) return semEfeito;
 
   const nome = nomeDoCondominio(evento);
-  gravarCondominioDoEvento(escritor, evento);
-  if (anterior?.nome === nome) return 'sem-mudanca';
   let apos: string | null = '';
   while (apos !== null) apos = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
-  return 'aplicado';
+  gravarCondominioDoEvento(escritor, evento);
+  return anterior?.nome === nome ? 'sem-mudanca' : 'aplicado';
 }

@@ -4,7 +4,7 @@
 import { comNomeCondominio } from '@imoveis/domain';
 import { SQL_RECONTAR } from './contagens.ts';
 import type { EscritorProjecao } from './escritor-sqlite.ts';
-import { SQL_CHAVES_FRESCOR } from './estado.ts';
+import { SQL_CHAVES_FRESCOR, sqlChave } from './estado.ts';
 import { carimbar } from './projecao.ts';
 
 /**
@@ -178,8 +178,8 @@ export function trocarProjecao(
         INSERT INTO main.offsets SELECT * FROM novo.offsets;
         -- The offsets go back to the rebuild's, and with them how fresh the projection is; the
         -- documents are the rebuild's, made by its rules (the few kept as they were aside).
-        DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, 'regras');
-        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, 'regras');
+        DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, ${sqlChave('regras')});
+        INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, ${sqlChave('regras')});
       `);
       const instante = carimbar(live, agora);
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);

@@ -224,11 +224,11 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
 
 /**
  * A condominium event whose name reaches many properties, a page of them per transaction. The
- * condominium row is written with the last page, once every property carries the name: a
- * fan-out cut short by a crash is redone from the start on redelivery (already renamed
- * properties are left as they are), and one finished is a repeat. Its effect, for the caller to
- * count with the offset's commit; null when the batch stopped being this consumer's on the way
- * (checked under the write lock).
+ * condominium row is written by the transaction that finds no page left, once every property
+ * carries the name: a fan-out cut short by a crash is redone from the start on redelivery
+ * (already renamed properties are left as they are), and one finished is a repeat. Its effect,
+ * for the caller to count with the offset's commit; null when the batch stopped being this
+ * consumer's on the way (checked under the write lock).
  */
 async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<Efeito[] | null> {
   const { escritor } = deps;

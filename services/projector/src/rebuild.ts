@@ -10,6 +10,9 @@ import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
 
+/** One progress line every 5 s in the operator's terminal. */
+const INTERVALO_DE_PROGRESSO_MS = 5_000;
+
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
 try {
@@ -47,7 +50,7 @@ try {
     grupoDoProjetor: config.KAFKA_GROUP_ID,
     topicos: { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC },
     log,
-    intervaloMs: 5_000,
+    intervaloMs: INTERVALO_DE_PROGRESSO_MS,
     sinal: interrupcao.signal,
     aoTrocar: () => {
       trocaIniciada = true;

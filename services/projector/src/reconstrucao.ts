@@ -9,6 +9,12 @@ import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor } from './projetor.ts';
 
+/**
+ * The rebuild's loop measures progress itself (`intervaloMs`); the projector's own timer inside it
+ * only keeps up the WAL checkpoint that timer drives, and no API reads this file meanwhile.
+ */
+const INTERVALO_FRESCOR_NA_RECONSTRUCAO_MS = 60_000;
+
 export interface OpcoesReconstrucao {
   kafka: ClienteKafka;
   caminhoLive: string;
@@ -23,7 +29,7 @@ export interface OpcoesReconstrucao {
   topicos: { imoveis: string; condominios: string };
   log: Logger;
   agora?: () => number;
-  /** How often progress is measured and logged. */
+  /** How often progress is measured and logged; 1 s unless told (`pnpm run rebuild` logs every 5 s). */
   intervaloMs?: number;
   /**
    * Aborting it stops the rebuild before the switch, its file deleted (Ctrl-C, SIGTERM). It is
@@ -204,7 +210,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     jaNaDlq,
     log,
     agora,
-    intervaloFrescorMs: 60_000,
+    intervaloFrescorMs: INTERVALO_FRESCOR_NA_RECONSTRUCAO_MS,
     aoFalhar: (erro) => {
       estado.falha = erro;
     },
