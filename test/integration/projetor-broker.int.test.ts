@@ -97,7 +97,7 @@ describe('projector and a broker restart', () => {
     await expect.poll(anunciados, { timeout: 90_000, interval: 500 }).toBe(65);
     expect(falhas).toEqual([]);
     // And it keeps confirming its freshness against the restarted broker.
-    await expect.poll(async () => (await projetor!.registrarFrescor()).atraso, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await projetor!.medirFrescor()).atraso, { timeout: 30_000 }).toBe(0);
   }, 180_000);
 
   it('stops within seconds once the broker is gone: leaving the group is not waited for past a bound', async () => {

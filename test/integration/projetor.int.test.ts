@@ -229,7 +229,7 @@ describe('projector against a real Kafka broker', () => {
     const texto = JSON.stringify(conteudo(mundo.banco.caminho));
     for (const privado of PRIVADOS) expect(texto).not.toContain(privado);
 
-    const { atraso } = await projetor.registrarFrescor();
+    const { atraso } = await projetor.medirFrescor();
     expect(atraso).toBe(0);
     ler(mundo.banco.caminho, (leitor) => expect(leitor.frescor()).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) }));
     // Kafka's own committed offsets follow the projection's, for lag tooling.
@@ -399,12 +399,12 @@ describe('projector against a real Kafka broker', () => {
 
     // The freshness check reads every partition's end: until the new one is read, there is lag.
     // (The consumer notices the partition within 10 s, and may have read it already.)
-    const { atraso } = await projetor.registrarFrescor();
+    const { atraso } = await projetor.medirFrescor();
     // What it had read of it by then is at most what it has read now (offsets only move forward).
     expect(atraso).toBeGreaterThanOrEqual(naNova - lidoDe(mundo.banco.caminho, mundo.topicos.imoveis, 3));
     // Read well within kafkajs's default of 5 minutes.
     await expect.poll(() => ler(mundo.banco.caminho, (l) => ids.filter((id) => l.obterAnunciado(id) !== null).length), { timeout: 30_000, interval: 200 }).toBe(60);
-    await expect.poll(async () => (await projetor.registrarFrescor()).atraso, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await projetor.medirFrescor()).atraso, { timeout: 10_000 }).toBe(0);
     expect(ler(mundo.banco.caminho, (l) => l.frescor())).toMatchObject({ atraso: 0, emDiaEm: expect.any(Number) });
   });
 
@@ -515,7 +515,7 @@ describe('projector against a real Kafka broker', () => {
     await fimDaParticao('4');
     await mundo.esperarEmDia();
 
-    expect((await projetor.registrarFrescor()).atraso).toBe(0);
+    expect((await projetor.medirFrescor()).atraso).toBe(0);
     ler(mundo.banco.caminho, (leitor) => {
       expect(leitor.obterAnunciado(confirmado)).not.toBeNull();
       expect(leitor.obterAnunciado(abortado)).toBeNull();

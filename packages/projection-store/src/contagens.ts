@@ -4,6 +4,7 @@
 // at most a minute of commits and 59 minutes beside the hours, however large the projection and
 // however often the projector commits. The SQL of the three tables, and of a recount, lives here.
 import { sqlChave } from './estado.ts';
+import { LISTADO } from './sql.ts';
 import type Database from './sqlite.ts';
 
 export const MINUTO_MS = 60_000;
@@ -51,11 +52,6 @@ export function limitesDaJanela(desdeMs: number): number[] {
   return limites;
 }
 
-/**
- * A listed property: one the incremental listing shows (advertised at some point, so it has an
- * `atualizado_em`). The writer applies the same rule row by row (EscritorProjecao's counters).
- */
-const LISTADO = 'ja_anunciado = 1 AND atualizado_em IS NOT NULL';
 
 /** Every counter counted again from the properties (after a rebuild's switch rewrote them). */
 export const SQL_RECONTAR = `

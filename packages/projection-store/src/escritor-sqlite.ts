@@ -139,6 +139,9 @@ function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Databa
   return db;
 }
 
+/** When a row is listed (`LISTADO` in sql.ts), the instant it is listed at; else null. */
+const listadoEm = (linha: LinhaImovel | null): number | null => (linha?.jaAnunciado && linha.atualizadoEm !== null ? linha.atualizadoEm : null);
+
 export class EscritorProjecao {
   readonly db: Database.Database;
   readonly #s;
@@ -359,6 +362,7 @@ export class EscritorProjecao {
     return this.lerEstado(CHAVES_FRESCOR.emDiaEm);
   }
 
+  /** The freshness record, written whole (a savepoint when the caller holds a transaction). */
   registrarFrescor(f: RegistroFrescor): void {
     this.transacao(() => {
       this.gravarEstado(CHAVES_FRESCOR.registradoEm, f.registradoEm);
@@ -383,8 +387,8 @@ export class EscritorProjecao {
     const anunciados = Number(novo?.anunciado ?? false) - Number(anterior?.anunciado ?? false);
     if (anunciados !== 0) somar(this.#deltas.estado, 'anunciados', anunciados);
 
-    const listadoAntes = anterior?.jaAnunciado && anterior.atualizadoEm !== null ? anterior.atualizadoEm : null;
-    const listadoDepois = novo?.jaAnunciado && novo.atualizadoEm !== null ? novo.atualizadoEm : null;
+    const listadoAntes = listadoEm(anterior);
+    const listadoDepois = listadoEm(novo);
     if (listadoAntes === listadoDepois) return;
     for (const [instante, delta] of [[listadoAntes, -1], [listadoDepois, +1]] as const) {
       if (instante === null) continue;

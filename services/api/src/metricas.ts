@@ -57,7 +57,7 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
 }
 
 /** The projection's freshness, read at each scrape; null fields: no projection, or never confirmed. */
-export function registrarFrescor(metricas: Metricas, lerFrescor: () => { idadeS: number | null; atraso: number | null }): void {
+export function registrarMetricasDeFrescor(metricas: Metricas, lerFrescor: () => { idadeS: number | null; atraso: number | null }): void {
   const registro = metricas.registro;
   // An app built again on the same metrics reads its own projection.
   for (const nome of ['projecao_idade_segundos', 'projecao_atraso_mensagens']) registro.removeSingleMetric(nome);

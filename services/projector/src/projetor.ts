@@ -40,9 +40,10 @@ export interface Projetor {
   iniciar(): Promise<void>;
   /**
    * Measures the lag now and records it (also done every `intervaloFrescorMs`): messages still to
-   * consume, and the instant the projection is caught up as of (null: never).
+   * consume, and the instant the projection is caught up as of (null: never). On the way, the
+   * lag decides whether fsync is deferred, and a rebuild switched in is followed.
    */
-  registrarFrescor(): Promise<{ atraso: number; emDiaEm: number | null }>;
+  medirFrescor(): Promise<{ atraso: number; emDiaEm: number | null }>;
   /** Finishes the batch in hand (committed whole or not at all), then leaves the group. */
   parar(): Promise<void>;
 }
@@ -104,7 +105,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
   let amostrasDeFins: AmostraDeFins[] = [];
 
-  const registrarFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
+  const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
     if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
@@ -297,7 +298,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       await conectar();
       const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
       const medir = () => {
-        registrarFrescor()
+        medirFrescor()
           // A WAL never checkpointed grows without bound while the API's reads keep it busy: folded
           // every sixth check.
           .then(() => {
@@ -309,7 +310,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       temporizador = setInterval(medir, intervalo);
       medir();
     },
-    registrarFrescor,
+    medirFrescor,
     async parar() {
       parando = true;
       if (temporizador) clearInterval(temporizador);

@@ -226,7 +226,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     for (;;) {
       if (estado.falha) throw estado.falha;
       const verificacao = agora();
-      const { atraso, emDiaEm } = await projetor.registrarFrescor();
+      const { atraso, emDiaEm } = await projetor.medirFrescor();
       seInterrompida();
       if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
       verificacaoAnterior = verificacao;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { avaliarProntidao } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
 import type { FonteProjecao } from '../fonte-projecao.ts';
-import { registrarFrescor, type Metricas } from '../metricas.ts';
+import { registrarMetricasDeFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
@@ -26,7 +26,7 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
     }
   };
   return function saudeRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
-    registrarFrescor(deps.metricas, () => {
+    registrarMetricasDeFrescor(deps.metricas, () => {
       const frescor = lerFrescor();
       const emDiaEm = frescor?.emDiaEm ?? null;
       return { idadeS: emDiaEm === null ? null : Math.max(0, deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
