@@ -68,11 +68,12 @@ try {
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
     sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} não é uma projeção (${String(code)})`);
   }
+  const ate = 'a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor';
   if (existsSync(config.DATABASE_PATH)) {
     // Another schema version (deploy both together), or a projection the projector is still making.
-    avisos.push([{ arquivo: config.DATABASE_PATH, err: erro }, 'projeção ainda não utilizável: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor prepará-la']);
+    avisos.push([{ arquivo: config.DATABASE_PATH, err: erro }, `projeção ainda não utilizável: ${ate} prepará-la`]);
   } else {
-    avisos.push([{ arquivo: config.DATABASE_PATH }, 'projeção ainda ausente: a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor criá-la']);
+    avisos.push([{ arquivo: config.DATABASE_PATH }, `projeção ainda ausente: ${ate} criá-la`]);
   }
 }
 const limitador = criarLimitador(metricas);
