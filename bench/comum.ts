@@ -22,7 +22,7 @@ export function picoRssMb(pid: number | undefined): number | null {
   }
 }
 
-/** Runs a TypeScript entry point from source, as `node [flags] --import tsx <arquivo>`. */
+/** Runs a TypeScript entry point from source, as `node --import tsx <arquivo>`. */
 export function iniciarTs(arquivo: string, env: NodeJS.ProcessEnv, saida: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
   return iniciarNode(['--import', 'tsx', arquivo], env, saida);
 }

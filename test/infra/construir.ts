@@ -3,23 +3,31 @@
 // of the package.json script that runs that file.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const RAIZ = new URL('../../', import.meta.url).pathname;
+const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
 const construidos = new Set<string>();
+
+/** The package.json script that runs each built entry point. */
+const SCRIPTS: Record<string, string> = {
+  'api/server.js': 'api',
+  'projector/server.js': 'projector',
+  'projector/rebuild.js': 'rebuild',
+};
 
 /**
  * The node flags of the package.json script that runs `services/<servico>/dist/<entrada>`
- * (`exec node --max-semi-space-size=4 … services/api/dist/server.js`): the one place they are
- * set for `pnpm`, the tests and the benches (docker-compose.yml is checked against it).
+ * (`… && exec node --max-semi-space-size=4 … services/api/dist/server.js`): the one place they are
+ * set for `pnpm`, the tests and the benches (docker-compose.yml is checked against it). A script of
+ * another shape, or a flag the shell would change (quotes, `$`), is refused rather than misread.
  */
 export function flagsNode(servico: 'api' | 'projector', entrada = 'server.js'): string[] {
-  const { scripts } = JSON.parse(readFileSync(`${RAIZ}package.json`, 'utf8')) as { scripts: Record<string, string> };
+  const nome = SCRIPTS[`${servico}/${entrada}`];
+  const { scripts } = JSON.parse(readFileSync(`${RAIZ}package.json`, 'utf8')) as { scripts: Record<string, string | undefined> };
   const arquivo = `services/${servico}/dist/${entrada}`;
-  for (const script of Object.values(scripts)) {
-    const casamento = /\bexec node((?:\s+--\S+)*)\s+(\S+)$/.exec(script);
-    if (casamento?.[2] === arquivo) return casamento[1]!.split(/\s+/).filter(Boolean);
-  }
-  throw new Error(`nenhum script do package.json roda ${arquivo} com \`exec node\``);
+  const casamento = /\bexec node((?:\s+--[^\s'"$`\\]+)*)\s+(\S+)$/.exec(scripts[nome ?? ''] ?? '');
+  if (casamento?.[2] !== arquivo) throw new Error(`o script "${nome ?? '?'}" do package.json deveria terminar em \`exec node [--flags] ${arquivo}\``);
+  return casamento[1]!.split(/\s+/).filter(Boolean);
 }
 
 /** `[node, [flags…, entry point]]` of a built service, as its package.json script runs it; builds it once per process. */

@@ -52,7 +52,6 @@ export function limitesDaJanela(desdeMs: number): number[] {
   return limites;
 }
 
-
 /** Every counter counted again from the properties (after a rebuild's switch rewrote them). */
 export const SQL_RECONTAR = `
   UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = ${sqlChave('anunciados')};

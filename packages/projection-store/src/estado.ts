@@ -7,7 +7,7 @@ export const CHAVES_FRESCOR = { registradoEm: 'frescor_registrado_em', emDiaEm: 
 export type ChaveEstado =
   /** Advertised properties: the full scan's `total`. Kept in step by the writer. */
   | 'anunciados'
-  /** Listed properties (`LISTADO` in contagens.ts): sizes the incremental listing's plans. */
+  /** Listed properties (`LISTADO` in sql.ts): sizes the incremental listing's plans. */
   | 'listados'
   /** Moves each time a rebuild is switched in (decision 0006). */
   | 'geracao'

@@ -209,7 +209,7 @@ describe('condominium names', () => {
     // one wrote the row; compaction then removed that event, and v3 carries the row's name.
     escritor.transacao(() => propagarNomeCondominio(escritor, c, 'Torre Oeste', '', LIMITE_PROPAGACAO_NA_TRANSACAO, relogio));
     expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Oeste' });
-    expect(aplicar([condominioSalvo(c, 3, 'Torre Leste')])).toEqual(['sem-mudanca']);
+    expect(aplicar([condominioSalvo(c, 3, 'Torre Leste')])).toEqual(['aplicado']);
     expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Leste', atualizado_em: new Date(relogio).toISOString() });
   });
 

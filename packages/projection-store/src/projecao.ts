@@ -46,8 +46,9 @@ function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, inst
 
 /**
  * Sets the condominium name on a page of the properties that point to it, after `aposId`.
- * Returns the last id handled, or null when none was left. Idempotent: a property already
- * carrying the name is left untouched, so a fan-out cut short is simply done again.
+ * Returns the last id handled (null when none was left) and how many rows it rewrote.
+ * Idempotent: a property already carrying the name is left untouched, so a fan-out cut short is
+ * simply done again.
  */
 export function propagarNomeCondominio(
   escritor: EscritorProjecao,
@@ -56,15 +57,17 @@ export function propagarNomeCondominio(
   aposId: string,
   limite: number,
   instante: number,
-): string | null {
+): { ultimo: string | null; gravados: number } {
   const imoveis = escritor.imoveisDoCondominio(condominioId, aposId, limite);
+  let gravados = 0;
   for (const anterior of imoveis) {
     const documento = comNomeCondominio(anterior.documento, nome);
     if (documento === anterior.documento) continue;
     const relevante = mudancaRelevante(anterior, { codigo: anterior.codigo, documento, anunciado: anterior.anunciado });
     escritor.gravarImovel({ ...anterior, documento, atualizadoEm: relevante ? instante : anterior.atualizadoEm }, anterior);
+    gravados++;
   }
-  return imoveis.at(-1)?.id ?? null;
+  return { ultimo: imoveis.at(-1)?.id ?? null, gravados };
 }
 
 /** The commit instant of a transaction (instanteDoLote), remembered for the next. */
@@ -126,7 +129,10 @@ export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: Con
  * A condominium event whose fan-out fits in the batch's transaction. Its properties are walked
  * even when the row already has the name, as in the projector's fan-out over several
  * transactions (`propagarEmTransacoes`): one of those cut short by a crash, whose event compaction
- * then removed, may have left properties with another name.
+ * then removed, may have left properties with another name. A save that keeps the name (an edit of
+ * the condominium's other fields) so costs a read of its properties, at most
+ * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} here. Its effect is `sem-mudanca` only if no property
+ * changed.
  */
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
   const { id } = evento.dados;
@@ -136,7 +142,12 @@ function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo 
 
   const nome = nomeDoCondominio(evento);
   let apos: string | null = '';
-  while (apos !== null) apos = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
+  let gravados = 0;
+  while (apos !== null) {
+    const pagina = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
+    apos = pagina.ultimo;
+    gravados += pagina.gravados;
+  }
   gravarCondominioDoEvento(escritor, evento);
-  return anterior?.nome === nome ? 'sem-mudanca' : 'aplicado';
+  return anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado';
 }

@@ -5,7 +5,8 @@
  * `atualizado_em`). The same rule is written in three more places, which must stay equal to it:
  * the writer's counters (`listadoEm` in escritor-sqlite.ts), the reader's incremental filters
  * (`ja_anunciado = 1 AND atualizado_em >= ?`), and the `WHERE ja_anunciado = 1` of the indexes
- * they read (migracoes.ts), which SQLite uses only for a query whose filter implies it.
+ * they read (migracoes.ts), which SQLite uses only for a query whose filter implies it. (Migration
+ * 3 spells it out too, frozen as migrations are.)
  */
 export const LISTADO = 'ja_anunciado = 1 AND atualizado_em IS NOT NULL';
 

@@ -239,20 +239,22 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
   // Walked even when the row already has the name: an earlier fan-out cut short by a crash, whose
   // event compaction then removed, may have left properties with another.
   let apos: string | null = '';
+  let gravados = 0;
   while (apos !== null) {
     const desde: string = apos;
     const passo = await esperandoATrava(lote, deps, () =>
       escritor.transacao(() => {
         // A fan-out cut short is redone whole on redelivery: stale is enough to stop it.
         if (!(lote.ativo() && (deps.aindaNaTransacao ?? sempre)())) return null;
-        const ultimo = propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
-        if (ultimo === null) gravarCondominioDoEvento(escritor, evento);
-        return { apos: ultimo };
+        const pagina = propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
+        if (pagina.ultimo === null) gravarCondominioDoEvento(escritor, evento);
+        return { apos: pagina.ultimo, gravados: pagina.gravados };
       }),
     );
     if (passo === null) return null;
     apos = passo.apos;
+    gravados += passo.gravados;
     await lote.heartbeat();
   }
-  return [anterior?.nome === nome ? 'sem-mudanca' : 'aplicado'];
+  return [anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado'];
 }
