@@ -75,6 +75,13 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, salvo({ criado_em: 20_261_120 }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
 
+  it('reads a condominio_id that is no uuid as pointing to no condominium, and applies the event', () => {
+    for (const condominioId of ['', 'N/A', '{ab0c6a52-7b1e-4e8a-9d2f-5a1b2c3d4e5f}']) {
+      expect(decodificarEvento('imovel', ID, salvo({ condominio_id: condominioId })), condominioId).toMatchObject({ ok: true, evento: { dados: { condominio_id: null } } });
+    }
+    expect(decodificarEvento('imovel', ID, salvo({ condominio_id: 42 }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+  });
+
   it('reads a date-time field in another ISO 8601 form as the same instant, in RFC 3339', () => {
     const foto = { arquivo: 'a.jpg', ordem: 1, principal: true, publica: true, alterada_em: '2026-11-20T13:00z' };
     expect(decodificarEvento('imovel', ID, salvo({ criado_em: '2026-11-20T10:00:00-0300', fotos: [foto] }))).toMatchObject({

@@ -25,6 +25,13 @@ const dataHoraDoRegistro = opcional(
   ]),
 );
 
+/**
+ * The condominium a property points to. A text that is no uuid (`""`, `N/A`) points to none: a
+ * wrong value inside a valid event, read as not informed (`nome_condominio` null); a value that
+ * is no text breaks the contract.
+ */
+const condominioApontado = opcional(z.union([uuidMinusculo(), z.string().transform(() => null)]));
+
 export const Endereco = z.object({
   logradouro: opcional(z.string()),
   numero: opcional(z.string()),
@@ -85,7 +92,7 @@ export const ImovelRegistro = z.object({
   vagas: opcional(numero),
   area_util_m2: opcional(numero),
   area_total_m2: opcional(numero),
-  condominio_id: opcional(uuidMinusculo()),
+  condominio_id: condominioApontado,
   caracteristicas: z.array(z.string()),
   fotos: z.array(FotoRegistro),
   video_url: opcional(z.string()),

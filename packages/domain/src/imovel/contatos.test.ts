@@ -163,6 +163,18 @@ describe('removerContatos', () => {
     expect(removerContatos('Ref ap1234567890.')).toBe('Ref ap1234567890.');
   });
 
+  it('replaces a number glued to the word after it when it is split like one, or a formatted CPF or CNPJ with valid check digits', () => {
+    // What an editor's inline tags leave: `<b>(11) 98765-4321</b>Chame`.
+    expect(removerContatos('WhatsApp (11) 98765-4321Chame já!')).toBe('WhatsApp [removido]Chame já!');
+    expect(removerContatos('Apto 2 qts, ligue 11 98765-4321agora')).toBe('Apto 2 qts, ligue [removido]agora');
+    expect(removerContatos('Fixo 3333-4444Horário comercial; 98765–4321Ana')).toBe('Fixo [removido]Horário comercial; [removido]Ana');
+    expect(removerContatos('CPF 529.982.247-25Comprador, CNPJ 12.345.678/0001-95Ltda')).toBe('CPF [removido]Comprador, CNPJ [removido]Ltda');
+    // Ranges, codes and documents whose check digits fail stay as they are.
+    for (const texto of ['Obras 2019-2020Flex', 'Lotes 1200-1500m', 'Ref AP-1234-5678B', 'Nota 123.456.789-00Lote', 'Guia 12.345.678/0001-96Ltda']) {
+      expect(removerContatos(texto)).toBe(texto);
+    }
+  });
+
   it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });

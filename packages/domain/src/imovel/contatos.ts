@@ -130,6 +130,16 @@ const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{
  */
 const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_NUMERO}`, 'gu');
 /**
+ * A number glued to the word after it, as an editor's inline tags leave it (`<b>(11) 98765-4321</b>Chame`
+ * becomes `(11) 98765-4321Chame`) or as typed (`98765-4321agora`): only the shapes a code rarely
+ * takes, a mobile or landline number split by a dash (its area code before it or not), a CPF or
+ * CNPJ as formatted (valid check digits decide, in substituirColadoADireita).
+ */
+const CONTATO_COLADO_A_DIREITA = new RegExp(
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?:(?<ddd>\(\s?0?[1-9]{2}\s?\)${ESPACO}?|0?[1-9]{2}${ESPACO})?(?<telefone>(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4})|(?<cpf>\d{3}\.\d{3}\.\d{3}${TRACO}\d{2})|(?<cnpj>\d{2}\.\d{3}\.\d{3}/\d{4}${TRACO}\d{2}))(?=\p{L})`,
+  'gu',
+);
+/**
  * A number with a country code (`+55` too): `+`, the code (never starting with 0: `+01310-200`
  * in a map link is a CEP), then groups (some in parentheses) of 8
  * or more digits in all, split by a space or a dash; the last group of four may follow a dash
@@ -288,6 +298,12 @@ function substituirCnpjAlfanumerico(trecho: string): string {
 const substituirCpfSeValido = documentoValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
+/** A range (`2019-2020Flex`, `1200-1500m`) stays; a document only with valid check digits. */
+function substituirColadoADireita(trecho: string, ...argumentos: unknown[]): string {
+  const { telefone, cpf, cnpj } = argumentos.at(-1) as { telefone: string | undefined; cpf: string | undefined; cnpj: string | undefined };
+  if (telefone !== undefined) return INTERVALO_DE_ANOS.test(telefone) || intervaloRedondo(telefone) ? trecho : MARCADOR_REMOVIDO;
+  return (cpf === undefined ? substituirCnpjSeValido : substituirCpfSeValido)(cpf ?? cnpj!);
+}
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
 
 /** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
@@ -320,6 +336,8 @@ export function removerContatos(texto: string): string {
     resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfSeValido).replace(CPF_OUTRO, substituirCpfSeValido);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
+  // Before the patterns below take part of one (`529.982.247` of `529.982.247-25Comprador`).
+  resultado = resultado.replace(CONTATO_COLADO_A_DIREITA, substituirColadoADireita);
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
   if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);
