@@ -11,7 +11,7 @@ export type ChaveEstado =
   | 'listados'
   /** Moves each time a rebuild is switched in (decision 0006). */
   | 'geracao'
-  /** The last commit instant stamped (`carimbar`): instants never go back. */
+  /** The last commit instant stamped (`carimbar`): each next one is later. */
   | 'ultimo_instante'
   /** The rules version (`VERSAO_DAS_REGRAS`) the stored documents were made with; absent: unknown (before versions were recorded, or mixed). */
   | 'regras'

@@ -44,7 +44,8 @@ describe('instanteDoLote', () => {
     expect(instanteDoLote(2_000, null)).toBe(2_000);
   });
 
-  it('never goes back in time when the clock steps back', () => {
-    expect(instanteDoLote(900, 1_000)).toBe(1_000);
+  it('moves on past the previous stamp when the clock steps back or stands still', () => {
+    expect(instanteDoLote(900, 1_000)).toBe(1_001);
+    expect(instanteDoLote(1_000, 1_000)).toBe(1_001);
   });
 });
