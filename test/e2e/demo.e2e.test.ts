@@ -5,8 +5,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emitirCredencial } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { Database, EscritorProjecao, MIGRACOES, travarEscritaDaProjecao } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, MIGRACOES, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { sqliteTemporario } from '../helpers.ts';
 
 const RAIZ = new URL('../../', import.meta.url).pathname;
@@ -88,7 +89,7 @@ describe('pnpm start (the embedded default)', () => {
     expect(await segunda.parar()).toBe(0);
 
     // A projection the earlier rules made (a developer's, before an upgrade) is made again.
-    const antiga = EscritorProjecao.abrir(banco.caminho);
+    const antiga = EscritorProjecao.abrir(banco.caminho, { daDemo: true });
     antiga.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
     antiga.close();
     const terceira = await iniciar();
@@ -97,9 +98,7 @@ describe('pnpm start (the embedded default)', () => {
     const refeita = ((await (await fetch(`${terceira.base}/imoveis`, { headers: { authorization: `Bearer ${terceira.token}` } })).json()) as { total: number }).total;
     expect(refeita).toBe(corpo.total);
     expect(await terceira.parar()).toBe(0);
-    const depois = EscritorProjecao.abrir(banco.caminho);
-    expect(depois.regras()).toBe(VERSAO_DAS_REGRAS);
-    depois.close();
+    expect(espiarEstado(banco.caminho, 'regras')).toBe(VERSAO_DAS_REGRAS);
   });
 
   it('stops at start with one line naming the setting when a port, a file or a folder it names cannot be used', async () => {
@@ -131,7 +130,11 @@ describe('pnpm start (the embedded default)', () => {
     for (const sufixo of ['', '-wal', '-shm']) copyFileSync(`${dir.dir}/viva.db${sufixo}`, `${dir.dir}/morta.db${sufixo}`);
     viva.close();
     expect(statSync(`${dir.dir}/morta.db-wal`).size).toBeGreaterThan(0);
-    const intocados = ['real.db', 'vazia.db', 'antiga.db', 'sem-sincronia.db', 'morta.db', 'morta.db-wal'].map((nome) => `${dir.dir}/${nome}`);
+    // Partners' credentials (a CREDENTIALS_FILE left in the environment): no demo token goes in.
+    const credenciaisReais = `${dir.dir}/reais/credenciais.json`;
+    mkdirSync(`${dir.dir}/reais`);
+    emitirCredencial(credenciaisReais, 'parceiro-real');
+    const intocados = ['real.db', 'vazia.db', 'antiga.db', 'sem-sincronia.db', 'morta.db', 'morta.db-wal', 'reais/credenciais.json'].map((nome) => `${dir.dir}/${nome}`);
     const antes = intocados.map((caminho) => readFileSync(caminho));
     // …nor one a projector is writing.
     const escrita = sqliteTemporario();
@@ -142,6 +145,7 @@ describe('pnpm start (the embedded default)', () => {
       ...intocados.filter((caminho) => caminho.endsWith('.db')).map((caminho): [Record<string, string>, string] => [{ DATABASE_PATH: caminho }, 'DATABASE_PATH']),
       [{ DATABASE_PATH: escrita.caminho }, 'DATABASE_PATH'],
       [{ CREDENTIALS_FILE: `${dir.dir}/pasta` }, 'CREDENTIALS_FILE'],
+      [{ CREDENTIALS_FILE: credenciaisReais }, 'CREDENTIALS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/nada.ndjson` }, 'DEMO_EVENTS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/pasta` }, 'DEMO_EVENTS_FILE'],
       [{ DEMO_EVENTS_FILE: `${dir.dir}/ruim.ndjson`, DATABASE_PATH: `${dir.dir}/ruim.db` }, 'DEMO_EVENTS_FILE'],
@@ -161,6 +165,7 @@ describe('pnpm start (the embedded default)', () => {
       }
       intocados.forEach((caminho, i) => expect(readFileSync(caminho).equals(antes[i]!), caminho).toBe(true));
       expect(existsSync(escrita.caminho)).toBe(false);
+      expect(existsSync(`${dir.dir}/reais/token-demo.txt`)).toBe(false);
     } finally {
       ocupada.close();
       travada.liberar();

@@ -1,7 +1,7 @@
 // The projector against the real broker: every exit of a message consumer — the new state, the
 // offsets committed, poison messages, restarts from the checkpoint, a kill -9 at any moment.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
@@ -522,6 +522,25 @@ describe('projector against a real Kafka broker', () => {
     });
   });
 
+  it('says so when a second projector shares its group and takes partitions from it, and when it has them all again', async () => {
+    const mundo = await criarMundo();
+    const linhas: { level: number; msg: string; particoes?: string[] }[] = [];
+    const log = pino({ level: 'info' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
+    const grupo = nomeUnico('grupo');
+    await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 6_000, log });
+    const outroBanco = sqliteTemporario();
+    limpezas.push(() => outroBanco.remover());
+    // Another host's projector, left with the same KAFKA_GROUP_ID: each gets part of the partitions.
+    const outro = await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 6_000, banco: outroBanco });
+    const avisos = () => linhas.filter((l) => l.level === 50 && l.msg.includes('KAFKA_GROUP_ID'));
+    // Past twice the session timeout, so a member killed with -9 (gone once its session expires) is not mistaken for one.
+    await expect.poll(() => avisos().length, { timeout: 45_000, interval: 500 }).toBe(1);
+    expect(avisos()[0]!.particoes!.length).toBeGreaterThan(0);
+    await outro.parar();
+    await expect.poll(() => linhas.some((l) => l.msg === 'o projetor voltou a ler todas as partições'), { timeout: 45_000, interval: 500 }).toBe(true);
+    expect(avisos()).toHaveLength(1);
+  }, 120_000);
+
   it('fans a rename out to 10,000 properties in bounded transactions, without leaving its group', async () => {
     const mundo = await criarMundo();
     const c = randomUUID();
@@ -740,7 +759,7 @@ describe('projector against a real Kafka broker', () => {
     }
   });
 
-  it('stops at start with one line naming IMOVEIS_TOPIC when that topic is not on the brokers, leaving no dead-letter topic for it', async () => {
+  it('stops at start with one line naming IMOVEIS_TOPIC when that topic is not on the brokers, leaving no dead-letter topic for it and no projection', async () => {
     const [ausente, existente] = [nomeUnico('ausente'), nomeUnico('condominios')];
     const kafka = criarClienteKafka({ brokers: inject('kafkaBrokers'), clientId: 'teste-topicos' });
     limpezas.push(() => kafka.close());
@@ -766,6 +785,32 @@ describe('projector against a real Kafka broker', () => {
     expect(codigo).toBe(1);
     expect(linhas).toEqual([expect.objectContaining({ level: 60, code: 'TOPICOS_AUSENTES', msg: expect.stringContaining(`${ausente} (IMOVEIS_TOPIC)`) })]);
     expect(await kafka.topicosAusentes([topicoDlq(ausente), topicoDlq(existente)])).toEqual([topicoDlq(ausente), topicoDlq(existente)]);
+    // The API would serve an empty one, 200 with nothing in it, rather than its temporary failure.
+    expect(existsSync(banco.caminho)).toBe(false);
+  });
+
+  it("refuses, with one line naming DATABASE_PATH, the demo's projection, and leaves it as it was", async () => {
+    const banco = sqliteTemporario();
+    limpezas.push(() => banco.remover());
+    const demo = EscritorProjecao.abrir(banco.caminho, { daDemo: true });
+    demo.gravarEstado('demo', 1);
+    demo.close();
+    const antes = readFileSync(banco.caminho);
+    for (const [entrada, ambiente] of [
+      ['server.js', { METRICS_PORT: '0', LOG_LEVEL: 'info' }],
+      ['rebuild.js', { LOG_LEVEL: 'info' }],
+    ] as const) {
+      const processo = spawn(...comandoServico('projector', entrada), {
+        cwd: RAIZ,
+        env: { ...process.env, KAFKA_BROKERS: inject('kafkaBrokers').join(','), PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, ...ambiente },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const { codigo, linhas } = await fimComLog(processo);
+      expect(codigo, entrada).toBe(1);
+      expect(linhas, entrada).toEqual([expect.objectContaining({ level: 60, code: 'PROJECAO_DA_DEMO', msg: expect.stringContaining('DATABASE_PATH') })]);
+    }
+    expect(readFileSync(banco.caminho).equals(antes)).toBe(true);
+    expect(existsSync(`${banco.caminho}.reconstrucao`)).toBe(false);
   });
 
   it('stops with one line naming METRICS_PORT when the port is taken, before the projection is created', async () => {

@@ -2,7 +2,7 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { cabecalhosPresentes } from './cabecalhos.ts';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { chaveParticao, type Consumidor, type OpcoesConsumidor, type RegistroLog } from './tipos.ts';
+import { SESSAO_PADRAO_MS, chaveParticao, type Consumidor, type OpcoesConsumidor, type RegistroLog } from './tipos.ts';
 
 const RELEITURA_DE_METADADOS_MS = 10_000;
 /**
@@ -21,8 +21,8 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
   const consumidor: Consumer = kafka.consumer({
     groupId: opcoes.groupId,
     allowAutoTopicCreation: false,
-    sessionTimeout: opcoes.sessaoMs ?? 30_000,
-    heartbeatInterval: Math.min(3_000, Math.floor((opcoes.sessaoMs ?? 30_000) / 3)),
+    sessionTimeout: opcoes.sessaoMs ?? SESSAO_PADRAO_MS,
+    heartbeatInterval: Math.min(3_000, Math.floor((opcoes.sessaoMs ?? SESSAO_PADRAO_MS) / 3)),
     maxBytesPerPartition: opcoes.bytesPorParticao ?? 1_048_576,
     maxWaitTimeInMs: 500,
     // The topics' partitions are re-read this often, and a partition added since makes the group

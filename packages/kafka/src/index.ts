@@ -6,6 +6,7 @@ export { BYTES_DO_LOTE, bytesNoLote } from './tamanho.ts';
 export {
   chaveParticao,
   rotuloDaParticao,
+  SESSAO_PADRAO_MS,
   type ClienteKafka,
   type Consumidor,
   type DefinicaoTopico,

@@ -89,10 +89,13 @@ export interface OpcoesConsumidor {
   particoesSimultaneas?: number;
   /**
    * How long the group waits for a silent member before giving its partitions to another
-   * (default 30 s): after a crash, the restarted consumer waits up to this long to get them back.
+   * (default SESSAO_PADRAO_MS): after a crash, the restarted consumer waits up to this long to get them back.
    */
   sessaoMs?: number;
 }
+
+/** The group's session timeout unless told (kafkajs's own default). */
+export const SESSAO_PADRAO_MS = 30_000;
 
 export interface Consumidor {
   iniciar(): Promise<void>;

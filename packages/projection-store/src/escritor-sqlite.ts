@@ -1,7 +1,7 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which replaces every row, counts them again: troca.ts).
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
@@ -67,6 +67,21 @@ const rowToImovel = (r: RowImovel): LinhaImovel => ({
 export interface OpcoesEscritor {
   /** Which boot of the OS this is, for deferred syncing (see `adiarSincronia`). */
   idDoBoot?: IdDoBoot;
+  /** The embedded demo's writer: the only one that opens a projection marked as the demo's. */
+  daDemo?: boolean;
+}
+
+/**
+ * The demo's projection (`pnpm start`, marked `demo` in `estado`): sample listings and offsets
+ * of partition 0 alone. A projector resuming from it would serve the sample and skip the first
+ * real events, so only the demo writes it.
+ */
+export class ProjecaoDaDemo extends Error {
+  override readonly name = 'ProjecaoDaDemo';
+  readonly code = 'PROJECAO_DA_DEMO';
+  constructor(caminho: string) {
+    super(`${caminho} (DATABASE_PATH) é a projeção da demonstração (pnpm start), feita de uma amostra: aponte DATABASE_PATH para outro arquivo`);
+  }
 }
 
 // The disk or the file itself failed (full, I/O error, corrupt, read-only, gone): retrying the
@@ -90,7 +105,8 @@ export function ehTravaOcupada(erro: unknown): boolean {
  * write (the demo).
  */
 export function espiarEstado(caminho: string, chave: ChaveEstado): number | null | undefined {
-  if (!existsSync(caminho)) return undefined;
+  // A folder or another non-file holds no projection: opening it to write says what is wrong.
+  if (statSync(caminho, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
   // Read-only: a read-write connection, closing last, would checkpoint a killed writer's WAL into
   // the file. A read-only one reads the WAL and leaves both as they are.
   const db = new Database(caminho, { readonly: true, fileMustExist: true });
@@ -109,7 +125,7 @@ export function espiarEstado(caminho: string, chave: ChaveEstado): number | null
  * reads: empty when the file holds no projection yet. A rebuild compares them with its own.
  */
 export function espiarTopicos(caminho: string): string[] {
-  if (!existsSync(caminho)) return [];
+  if (statSync(caminho, { throwIfNoEntry: false })?.isFile() !== true) return [];
   const db = new Database(caminho, { readonly: true, fileMustExist: true });
   try {
     if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'offsets'").get() === undefined) return [];
@@ -195,6 +211,8 @@ export class EscritorProjecao {
   }
 
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
+    // Looked at before it is opened to write: nothing migrated or written in it.
+    if (opcoes.daDemo !== true && espiarEstado(caminho, 'demo') === 1) throw new ProjecaoDaDemo(caminho);
     const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
     // Nothing stored yet: every document it will hold is made by this code's rules.
     if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from './sqlite.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EscritorProjecao, ehFalhaDeArmazenamento, espiarEstado } from './escritor-sqlite.ts';
+import { EscritorProjecao, ProjecaoDaDemo, ehFalhaDeArmazenamento, espiarEstado } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
@@ -409,6 +409,17 @@ describe('schema versions', () => {
     expect(espiarEstado(join(dir, 'outra.db'), 'demo')).toBeNull();
     escritor.gravarEstado('demo', 1);
     expect(espiarEstado(join(dir, 'projecao.db'), 'demo')).toBe(1);
+  });
+
+  it("is opened to write, when marked as the demo's, by the demo's writer alone, and left as it was", () => {
+    const caminho = join(dir, 'demo.db');
+    const demo = EscritorProjecao.abrir(caminho, { daDemo: true });
+    demo.gravarEstado('demo', 1);
+    demo.close();
+    const antes = readFileSync(caminho);
+    expect(() => EscritorProjecao.abrir(caminho)).toThrow(ProjecaoDaDemo);
+    expect(readFileSync(caminho).equals(antes)).toBe(true);
+    EscritorProjecao.abrir(caminho, { daDemo: true }).close();
   });
 
   it('refuses a projection written by a newer version of the code', () => {

@@ -72,6 +72,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // 2. A credential, kept beside the demo's files so every start prints one that works.
   const { credenciais, token } = pelaConfiguracao('CREDENTIALS_FILE', () => {
+    exigirCredenciaisDaDemo(config.CREDENTIALS_FILE);
     garantirPastaDe(config.CREDENTIALS_FILE);
     const store = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
     return { credenciais: store, token: tokenDaDemo(config.CREDENTIALS_FILE, store) };
@@ -119,20 +120,37 @@ function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao 
       `${caminho} não foi feita pela demonstração, que só grava na sua própria projeção (aponte DATABASE_PATH para outro arquivo; se for a de uma demonstração antiga, apague-a)`,
     );
   }
-  const escritor = EscritorProjecao.abrir(caminho);
+  const escritor = EscritorProjecao.abrir(caminho, { daDemo: true });
   if (marca === undefined) escritor.gravarEstado('demo', 1);
   if (escritor.regras() === VERSAO_DAS_REGRAS) return escritor;
   escritor.close();
   for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
   logger.info({ banco: caminho }, 'projeção da demonstração feita por outras regras de mapeamento: refeita a partir da amostra');
-  const nova = EscritorProjecao.abrir(caminho);
+  const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
   nova.gravarEstado('demo', 1);
   return nova;
 }
 
+/** Where the demo keeps its token: beside its credentials file. */
+const arquivoDoToken = (arquivoCredenciais: string): string => join(dirname(arquivoCredenciais), 'token-demo.txt');
+
+/**
+ * The demo's credentials file: a new one, or one with the demo's token file beside it. Any other
+ * (a CREDENTIALS_FILE left in the environment) holds partners' credentials, and a demo token
+ * issued into it would open the live API: refused, never written.
+ */
+function exigirCredenciaisDaDemo(caminho: string): void {
+  if (existsSync(caminho) && !existsSync(arquivoDoToken(caminho))) {
+    throw new ConfiguracaoInvalida(
+      'CREDENTIALS_FILE',
+      `${caminho} não foi feito pela demonstração, que só emite o seu token num arquivo seu (aponte CREDENTIALS_FILE para outro arquivo; se for o de uma demonstração antiga, apague-o)`,
+    );
+  }
+}
+
 /** The demo token: the one saved by an earlier start while it still authenticates, else a new one. */
 function tokenDaDemo(arquivoCredenciais: string, credenciais: CredenciaisStore): string {
-  const arquivoToken = join(dirname(arquivoCredenciais), 'token-demo.txt');
+  const arquivoToken = arquivoDoToken(arquivoCredenciais);
   if (existsSync(arquivoToken)) {
     const salvo = readFileSync(arquivoToken, 'utf8').trim();
     if (credenciais.autenticar(salvo).tipo === 'valida') return salvo;

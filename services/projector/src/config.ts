@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { atrasoMinimoPermitidoMs } from '@imoveis/domain';
+import { SESSAO_PADRAO_MS } from '@imoveis/kafka';
 import {
   CONDOMINIOS_TOPIC,
   DATABASE_PATH,
@@ -56,7 +57,7 @@ export const ConfigProjetor = z
     METRICS_PORT,
     READY_MAX_LAG_SECONDS,
     /** How long the group waits for a silent projector before reassigning (Kafka's minimum is 6 s). */
-    KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(30_000),
+    KAFKA_SESSION_TIMEOUT_MS: inteiro(6_000, 300_000).default(SESSAO_PADRAO_MS),
     /** How often the projector confirms in the database how far behind Kafka it is. */
     FRESHNESS_INTERVAL_MS: inteiro(500, 60_000).default(INTERVALO_FRESCOR_PADRAO_MS),
   })

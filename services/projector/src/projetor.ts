@@ -2,7 +2,7 @@
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
-import { chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import { SESSAO_PADRAO_MS, chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
@@ -62,6 +62,12 @@ export class TopicosAusentes extends Error {
   }
 }
 
+/** Throws {@link TopicosAusentes} when any of `topicos` is not on the brokers (Kafka's retries spent: its own error). */
+export async function exigirTopicos(kafka: ClienteKafka, topicos: readonly string[]): Promise<void> {
+  const ausentes = await kafka.topicosAusentes(topicos);
+  if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
+}
+
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
   const agora = opcoes.agora ?? Date.now;
@@ -105,6 +111,30 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
   let amostrasDeFins: AmostraDeFins[] = [];
 
+  // Every projector reads every partition into a projection of its own. Partitions the group
+  // keeps giving another member, past what a rebalance takes (a predecessor killed with -9 stays a
+  // member until its session expires), mean a second projector shares the group: its events never
+  // reach this projection. Readiness already fails (their offsets never move); this says why.
+  let atribuidas: ReadonlySet<string> = new Set();
+  let semTodasDesde: number | null = null;
+  let avisouDivisao = false;
+  const conferirAtribuicao = (particoes: Iterable<string>, instante: number): void => {
+    const alheias = [...particoes].filter((chave) => !atribuidas.has(chave));
+    if (alheias.length === 0) {
+      if (avisouDivisao) log.info({ grupo: opcoes.groupId }, 'o projetor voltou a ler todas as partições');
+      semTodasDesde = null;
+      avisouDivisao = false;
+      return;
+    }
+    semTodasDesde ??= instante;
+    if (avisouDivisao || instante - semTodasDesde < 2 * (opcoes.sessaoKafkaMs ?? SESSAO_PADRAO_MS)) return;
+    avisouDivisao = true;
+    log.error(
+      { grupo: opcoes.groupId, particoes: alheias.map(rotuloDaParticao) },
+      `o grupo ${opcoes.groupId} dá partições dos tópicos a outro consumidor: outro projetor usa o mesmo KAFKA_GROUP_ID? Cada projetor lê todas as partições numa projeção sua: dê a cada host o seu KAFKA_GROUP_ID`,
+    );
+  };
+
   const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
@@ -126,6 +156,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         atraso += falta;
       }
     }
+    conferirAtribuicao(fins.keys(), amostradoEm);
     const lido = (chave: string): bigint => lidos.get(chave) ?? 0n;
     // Offsets past a partition's end: its topic was created anew, and the consumer would skip its
     // messages up to them. The projection then stops counting itself fresh (readiness fails).
@@ -177,6 +208,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoAtribuir: (particoes) => {
         // One line per (re)join: more than one per start means the group rebalanced.
         log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
+        atribuidas = new Set(particoes.map((p) => chaveParticao(p.topico, p.particao)));
         geracaoAtribuida = escritor.geracao();
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
@@ -269,8 +301,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     async iniciar() {
       conferirRegras();
       // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
-      const ausentes = await kafka.topicosAusentes([...agregados.keys()]);
-      if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
+      await exigirTopicos(kafka, [...agregados.keys()]);
       // A broker that refuses to describe a topic (an ACL) leaves its default to assume: dead
       // letters are still split to it, and one too large still goes without its value.
       const bytesDe = async (topico: string) =>

@@ -5,7 +5,7 @@ import { constants } from 'node:os';
 import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado } from '@imoveis/projection-store';
+import { ArquivoTravado, ProjecaoDaDemo } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
@@ -74,6 +74,9 @@ try {
     process.exitCode = 128 + constants.signals[sinalRecebido ?? 'SIGINT'];
   } else if (erro instanceof ArquivoTravado) {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
+    process.exitCode = 1;
+  } else if (erro instanceof ProjecaoDaDemo) {
+    log.fatal({ code: erro.code }, erro.message);
     process.exitCode = 1;
   } else if (erro instanceof TopicosDiferentesDaProjecao) {
     // Found before the replay, any file written: a setting to correct, nothing to clean up.

@@ -1,27 +1,28 @@
 // Entry point of `pnpm projector`: reads the environment, opens the projection and Kafka,
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, garantirPastaDe, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDaDemo, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor, linhaTopicosAusentes } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
-import { TopicosAusentes, criarProjetor } from './projetor.ts';
+import { TopicosAusentes, criarProjetor, exigirTopicos } from './projetor.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 
 /**
  * A projection the code must not write (another projector writes it, newer schema, ids of an
- * older version, possibly corrupt) or cannot write (path, permissions, disk): one line naming
+ * older version, possibly corrupt, the demo's) or cannot write (path, permissions, disk): one line naming
  * it, exit 1.
  */
 function sairSeProjecaoRecusada(erro: unknown, caminho: string): never {
   if (erro instanceof ArquivoTravado) {
     log.fatal({ code: erro.code, banco: caminho }, `outro projetor já grava a projeção ${caminho} (DATABASE_PATH): um só por arquivo`);
-  } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos) {
+  } else if (erro instanceof ProjecaoNaoConfiavel || erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos || erro instanceof ProjecaoDaDemo) {
     log.fatal({ code: erro.code }, erro.message);
   } else if (ehFalhaDeArmazenamento(erro) || ehFalhaDeArquivo(erro)) {
     const { code, message } = erro as NodeJS.ErrnoException;
@@ -65,9 +66,26 @@ await escutarOuSair(
   { host: config.METRICS_HOST, porta: config.METRICS_PORT },
 );
 
+/** A register topic missing, or every retry of the brokers spent (one to two minutes): one line, exit 1. */
+function sairSeKafkaRecusou(erro: unknown): never {
+  if (erro instanceof TopicosAusentes) {
+    log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
+    process.exit(1);
+  }
+  if (!ehKafkaInacessivel(erro)) throw erro;
+  // A wrong address, or Kafka down: the supervisor restarts us.
+  log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
+  process.exit(1);
+}
+
+const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
+// A projection not there yet is made only once Kafka has shown the topics: a mistyped topic or
+// brokers out of reach would leave an empty one behind, which the API serves. An existing one is
+// opened first, so that a projection this code refuses says so at once (`iniciar` checks then).
+if (!existsSync(config.DATABASE_PATH)) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
+
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
-const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
 const projetor = criarProjetor({
   kafka,
   escritor,
@@ -99,18 +117,7 @@ encerrarComGraca(30_000, log, async () => {
   trava.liberar();
 });
 
-try {
-  await projetor.iniciar();
-} catch (erro) {
-  if (erro instanceof TopicosAusentes) {
-    log.fatal({ code: erro.code, topicos: erro.topicos }, linhaTopicosAusentes(erro.topicos, config));
-    process.exit(1);
-  }
-  if (!ehKafkaInacessivel(erro)) throw erro;
-  // Every retry spent (one to two minutes): a wrong address, or Kafka down; the supervisor restarts us.
-  log.fatal({ brokers: config.KAFKA_BROKERS }, kafkaInacessivel(config.KAFKA_BROKERS, erro));
-  process.exit(1);
-}
+await projetor.iniciar().catch(sairSeKafkaRecusou);
 // A signal during the start (joining the group takes seconds) is already stopping it.
 if (fase === 'iniciando') {
   fase = 'consumindo';
