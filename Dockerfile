@@ -33,6 +33,8 @@ COPY --chown=node:node . .
 RUN pnpm install --frozen-lockfile --offline \
  && pnpm build api && pnpm build projector
 
-ENV DATABASE_PATH=/data/projecao.db \
-    CREDENTIALS_FILE=/data/credenciais.json
+# Alone (`docker run -p 3000:3000 imoveis-parceiros:dev`), the image runs the demo: its own files
+# under /app/data/demo, never the projection volume docker-compose.yml gives the projector and the
+# API (they name their files there), and listening beyond the container's loopback.
+ENV HOST=0.0.0.0
 CMD ["node", "--import", "tsx", "services/demo/src/main.ts"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepares a fresh Debian machine (Node 20+, run as root) for this project. Safe to run again.
+# Prepares a fresh Debian machine (Node 20+, as root or a user with sudo) for this project. Safe to run again.
 #   bash scripts/setup.sh          pnpm at the version package.json pins, and the dependencies
 #   bash scripts/setup.sh --test   also what the tests start: redis-server, and the Kafka
 #                                  broker's jars (fetched with Maven into .cache/kafka)
@@ -54,15 +54,26 @@ versao_pnpm=$(node -p 'require("./package.json").packageManager.split("@")[1]')
 instalar_pnpm() {
   if [ "$(pnpm --version 2>/dev/null || true)" != "$versao_pnpm" ]; then
     # npm rather than corepack: corepack cannot verify the registry's signatures on these machines.
-    npm install -g "pnpm@$versao_pnpm"
+    # With sudo when npm's global folder is not the user's (Debian's Node: /usr/local).
+    if [ -w "$(npm prefix -g)" ]; then npm install -g "pnpm@$versao_pnpm"; else como_root npm install -g "pnpm@$versao_pnpm"; fi
   fi
   pnpm --version
 }
 etapa "pnpm $versao_pnpm" instalar_pnpm
 
-# On Node 20, better-sqlite3 12 compiles its addon on install (decision 0012). Debian's Node ships
-# its headers in /usr/include/node, which spares node-gyp a download from nodejs.org: used only when
-# that Node is the one running, since headers of another version would build an addon it can't load.
+# On Node 20, better-sqlite3 12 compiles its addon on install (decision 0012), with python3, make
+# and g++: installed when one is missing (these machines have them).
+instalar_compiladores() {
+  local faltam=()
+  for programa in python3 make g++; do command -v "$programa" >/dev/null 2>&1 || faltam+=("$programa"); done
+  if [ "${#faltam[@]}" -eq 0 ]; then echo "python3, make e g++: presentes"; return 0; fi
+  apt_instalar python3 make g++
+}
+if [ "$(node -p 'process.versions.node.split(".")[0]')" = 20 ]; then etapa "compiladores do SQLite (Node 20)" instalar_compiladores; fi
+
+# Debian's Node ships its headers in /usr/include/node, which spares node-gyp a download from
+# nodejs.org: used only when that Node is the one running, since headers of another version would
+# build an addon it can't load.
 if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] \
   && [ "$(node -p process.execPath)" = /usr/bin/node ]; then
   export npm_config_nodedir=/usr
