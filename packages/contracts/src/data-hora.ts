@@ -5,7 +5,8 @@
 // (`20261121T100000`) date and time, reduced to hours and minutes or hours alone, a decimal
 // fraction after a dot or a comma; `Z` or an extended, basic or hours-only offset (`-03:00`,
 // `-0300`, `-03`); `T` and `Z` in either case. The date and the time are each in one form, not
-// necessarily the same one.
+// necessarily the same one. Calendar dates only: ordinal (`2026-325`) and week dates
+// (`2026-W47-6`), which no client is known to send, are left for the schema to refuse.
 const DATA_HORA_ISO =
   /^(\d{4})(-?)(\d{2})\2(\d{2})[Tt](\d{2})(?:(:?)(\d{2})(?:\6(\d{2})(?:[.,](\d+))?)?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 

@@ -75,6 +75,23 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, salvo({ criado_em: 20_261_120 }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
 
+  it('says why an event breaks the contract without any of its values, private ones included: the reason is logged and sent with the dead letter', () => {
+    const valores = ['Proprietária Sigilosa', '529.982.247-25', 'AP-SIGILOSO', 'nota sigilosa', 'Rua Sigilosa'];
+    const json = salvo({
+      proprietario: { nome: valores[0], cpf: valores[1] },
+      codigo: [valores[2]],
+      situacao: { nota: valores[3] },
+      endereco: valores[4],
+      titulo: 98_765,
+      fotos: [{ arquivo: 'sigilosa.jpg', ordem: 'sigilosa', principal: true, publica: true, alterada_em: null }],
+    });
+    const decodificado = decodificarEvento('imovel', ID, json);
+    expect(decodificado).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
+    const detalhe = decodificado.ok ? '' : decodificado.detalhe;
+    expect(detalhe).toMatch(/codigo/);
+    for (const trecho of ['Sigilosa', 'sigilosa', '529', 'AP-', '98765', '98_765']) expect(detalhe).not.toContain(trecho);
+  });
+
   it('reads a condominio_id that is no uuid as pointing to no condominium, and applies the event', () => {
     for (const condominioId of ['', 'N/A', '{ab0c6a52-7b1e-4e8a-9d2f-5a1b2c3d4e5f}']) {
       expect(decodificarEvento('imovel', ID, salvo({ condominio_id: condominioId })), condominioId).toMatchObject({ ok: true, evento: { dados: { condominio_id: null } } });
