@@ -139,6 +139,8 @@ const CONTATO_COLADO_A_DIREITA = new RegExp(
   String.raw`(?=[(\d])${INICIO_NUMERO}(?:(?<ddd>\(\s?0?[1-9]{2}\s?\)${ESPACO}?|0?[1-9]{2}${ESPACO})?(?<telefone>(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4})|(?<cpf>\d{3}\.\d{3}\.\d{3}${TRACO}\d{2})|(?<cnpj>\d{2}\.\d{3}\.\d{3}/\d{4}${TRACO}\d{2}))(?=\p{L})`,
   'gu',
 );
+/** Only a text with a letter right after a digit can hold one. */
+const DIGITO_E_LETRA = /\d\p{L}/u;
 /**
  * A number with a country code (`+55` too): `+`, the code (never starting with 0: `+01310-200`
  * in a map link is a CEP), then groups (some in parentheses) of 8
@@ -337,7 +339,7 @@ export function removerContatos(texto: string): string {
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
   // Before the patterns below take part of one (`529.982.247` of `529.982.247-25Comprador`).
-  resultado = resultado.replace(CONTATO_COLADO_A_DIREITA, substituirColadoADireita);
+  if (DIGITO_E_LETRA.test(resultado)) resultado = resultado.replace(CONTATO_COLADO_A_DIREITA, substituirColadoADireita);
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
   if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);
