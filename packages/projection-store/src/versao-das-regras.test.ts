@@ -46,7 +46,7 @@ const TEXTOS_COM_CONTATOS = [
   'Contato: joao.silva+imoveis@gmail.com, joao#x@gmail.com; siga https://instagram.com/@imobiliaria.sp.',
   'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
   'R$ 1.250.000,00, 120 m², obras 2019-2020, áreas 1200 - 1500 m², Apto 45 1250 - 1380 m², CEP 01310-100.',
-  'WhatsApp (11) 98765-4321Chame, 11 98765-4321agora, 3333-4444Horário, CPF 529.982.247-25Comprador; obras 2019-2020Flex, AP-1234-5678B, 123.456.789-00Lote.',
+  'WhatsApp (11) 98765-4321Chame, +55 11 98765-4321Ligue, 0800 123 4567Ligue, CPF 52998224725Comprador, 12.ABC.345/01DE-35Ltda; obras 2019-2020Flex, 2450-2800m², Aptos 2201-2202Frente, 123.456.789-00Lote.',
 ];
 
 const nomes = (...n: string[]): ValoresPrivados => ({ nomes: n, codigos: [] });
@@ -85,6 +85,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 7, digesto: '7fddb242b0cbfe59f5e58ac0be31fd80e27eb1bb8cf0378ffc2b4df4cea5c52a' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 7, digesto: '7aaf0744e1e2f5fa90d46aadf90cf2ab3211e66b9422c16ae4a11a73bf189875' });
   });
 });

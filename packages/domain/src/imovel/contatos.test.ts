@@ -163,14 +163,25 @@ describe('removerContatos', () => {
     expect(removerContatos('Ref ap1234567890.')).toBe('Ref ap1234567890.');
   });
 
-  it('replaces a number glued to the word after it when it is split like one, or a formatted CPF or CNPJ with valid check digits', () => {
+  it('reads a number glued to the word after it as it reads one followed by a space: a telephone by its shape and context, a document by its check digits', () => {
     // What an editor's inline tags leave: `<b>(11) 98765-4321</b>Chame`.
-    expect(removerContatos('WhatsApp (11) 98765-4321Chame já!')).toBe('WhatsApp [removido]Chame já!');
-    expect(removerContatos('Apto 2 qts, ligue 11 98765-4321agora')).toBe('Apto 2 qts, ligue [removido]agora');
-    expect(removerContatos('Fixo 3333-4444Horário comercial; 98765–4321Ana')).toBe('Fixo [removido]Horário comercial; [removido]Ana');
-    expect(removerContatos('CPF 529.982.247-25Comprador, CNPJ 12.345.678/0001-95Ltda')).toBe('CPF [removido]Comprador, CNPJ [removido]Ltda');
-    // Ranges, codes and documents whose check digits fail stay as they are.
-    for (const texto of ['Obras 2019-2020Flex', 'Lotes 1200-1500m', 'Ref AP-1234-5678B', 'Nota 123.456.789-00Lote', 'Guia 12.345.678/0001-96Ltda']) {
+    const removidos: [string, string][] = [
+      ['WhatsApp (11) 98765-4321Chame já!', 'WhatsApp [removido]Chame já!'],
+      ['Apto 2 qts, ligue 11 98765-4321agora', 'Apto 2 qts, ligue [removido]agora'],
+      ['Fixo 3333-4444Horário; 98765–4321Ana; 98765.4321Chame', 'Fixo [removido]Horário; [removido]Ana; [removido]Chame'],
+      ['(11) 98765 4321Chame, (11) 987654321Chame, (11) 98765 - 4321Chame, 11-98765-4321Chame', '[removido]Chame, [removido]Chame, [removido]Chame, [removido]Chame'],
+      ['+55 11 98765-4321Chame, +351 21 2345-6789Ligue, 0800 123 4567Ligue, Ana98765-4321Chame', '[removido]Chame, [removido]Ligue, [removido]Ligue, Ana[removido]Chame'],
+      ['CPF 529.982.247-25Comprador, 52998224725Comprador; CNPJ 12.345.678/0001-95Ltda, 12.ABC.345/01DE-35Ltda', 'CPF [removido]Comprador, [removido]Comprador; CNPJ [removido]Ltda, [removido]Ltda'],
+    ];
+    for (const [texto, esperado] of removidos) expect(removerContatos(texto)).toBe(esperado);
+    // Ranges, measures, neighbouring units, codes and documents whose check digits fail stay as they are.
+    for (const texto of [
+      'Obras 2019-2020Flex',
+      'Lotes de 2450-2800m², terrenos 3250-4100m2, preço 2500-2750mil, km 2345-2390Km',
+      'Aptos 2201-2202Frente, unidades 3101-3104A',
+      'Ref AP-1234-5678B; CEP 01310-100Centro; 2023Reformado',
+      'Nota 123.456.789-00Lote; guia 12.345.678/0001-96Ltda',
+    ]) {
       expect(removerContatos(texto)).toBe(texto);
     }
   });

@@ -17,6 +17,12 @@ const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf'
 // longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
 const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$\s*)`;
 const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
+/**
+ * Where a number checked by more than its shape ends (a telephone's structure and the decisions
+ * of its replacer, a document's check digits): a letter may follow, since an editor's inline tags
+ * glue the next word on (`<b>(11) 98765-4321</b>Chame`) and agents type so (`98765-4321agora`).
+ */
+const FIM_OU_PALAVRA = String.raw`(?!\p{N})(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
 /** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
 const TRACO = String.raw`[\-\u2010-\u2014]`;
 /** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
@@ -90,8 +96,8 @@ const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${A
  * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
  * shape of a list of numbers too, so only valid check digits make them documents.
  */
-const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
-const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
+const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`, 'gu');
+const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`, 'gu');
 /**
  * CNPJ and CPF with dashes between their groups, a dot for the CNPJ's slash, or a dash with spaces
  * before the check digits (`529-982-247-25`, `12.345.678.0001-95`, `529.982.247 - 25`): the shape
@@ -102,19 +108,19 @@ const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\
  * letters, then two check digits; one letter at least, since the patterns above take the others.
  */
 const CNPJ_ALFANUMERICO = new RegExp(
-  String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`,
+  String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`,
   'gu',
 );
-const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
-const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_NUMERO}`, 'gu');
+const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_OU_PALAVRA}`, 'gu');
+const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_OU_PALAVRA}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
-const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_NUMERO}`, 'gu');
+const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_OU_PALAVRA}`, 'gu');
 /**
  * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
  * 0), then 8 or 9 digits split by a space, dot or dash (- – —), by a dash with spaces, or not split.
  */
 const TELEFONE = new RegExp(
-  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?|0?\d{2}${SEP}?)?(?<numero>(?:9[ .])?\d{4,5}(?:${TRACO_ESPACADO}|${SEP})?\d{4})${FIM_NUMERO}`,
+  String.raw`(?=[+(\d])${INICIO_NUMERO}(?<pais>\+\s?55${SEP}?)?(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?|0?\d{2}${SEP}?)?(?<numero>(?:9[ .])?\d{4,5}(?:${TRACO_ESPACADO}|${SEP})?\d{4})${FIM_OU_PALAVRA}`,
   'gu',
 );
 /**
@@ -122,25 +128,13 @@ const TELEFONE = new RegExp(
  * (`wa.me/5511987654321`, `phone=551133334444`): 55, an area code, then a mobile number (with or
  * without its leading 9, as WhatsApp ids often drop it) or a landline number.
  */
-const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_NUMERO}`, 'gu');
+const TELEFONE_55 = new RegExp(String.raw`(?=5)${INICIO_NUMERO}55[1-9]{2}(?:9\d{8}|[2-9]\d{7})${FIM_OU_PALAVRA}`, 'gu');
 /**
  * A number glued to the word before it: a mobile or landline number split by a dash
  * ("Ligue98765-4321"), or a whole mobile number with its area code ("Tel11987654321"; ten digits
  * glued to letters are as often a product code).
  */
-const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_NUMERO}`, 'gu');
-/**
- * A number glued to the word after it, as an editor's inline tags leave it (`<b>(11) 98765-4321</b>Chame`
- * becomes `(11) 98765-4321Chame`) or as typed (`98765-4321agora`): only the shapes a code rarely
- * takes, a mobile or landline number split by a dash (its area code before it or not), a CPF or
- * CNPJ as formatted (valid check digits decide, in substituirColadoADireita).
- */
-const CONTATO_COLADO_A_DIREITA = new RegExp(
-  String.raw`(?=[(\d])${INICIO_NUMERO}(?:(?<ddd>\(\s?0?[1-9]{2}\s?\)${ESPACO}?|0?[1-9]{2}${ESPACO})?(?<telefone>(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4})|(?<cpf>\d{3}\.\d{3}\.\d{3}${TRACO}\d{2})|(?<cnpj>\d{2}\.\d{3}\.\d{3}/\d{4}${TRACO}\d{2}))(?=\p{L})`,
-  'gu',
-);
-/** Only a text with a letter right after a digit can hold one. */
-const DIGITO_E_LETRA = /\d\p{L}/u;
+const TELEFONE_COLADO = new RegExp(String.raw`(?<=\p{Ll})(?:(?:9\d{4}|[2-5]\d{3})${TRACO}\d{4}|[1-9]{2}9\d{8})${FIM_OU_PALAVRA}`, 'gu');
 /**
  * A number with a country code (`+55` too): `+`, the code (never starting with 0: `+01310-200`
  * in a map link is a CEP), then groups (some in parentheses) of 8
@@ -300,12 +294,6 @@ function substituirCnpjAlfanumerico(trecho: string): string {
 const substituirCpfSeValido = documentoValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
-/** A range (`2019-2020Flex`, `1200-1500m`) stays; a document only with valid check digits. */
-function substituirColadoADireita(trecho: string, ...argumentos: unknown[]): string {
-  const { telefone, cpf, cnpj } = argumentos.at(-1) as { telefone: string | undefined; cpf: string | undefined; cnpj: string | undefined };
-  if (telefone !== undefined) return INTERVALO_DE_ANOS.test(telefone) || intervaloRedondo(telefone) ? trecho : MARCADOR_REMOVIDO;
-  return (cpf === undefined ? substituirCnpjSeValido : substituirCpfSeValido)(cpf ?? cnpj!);
-}
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
 
 /** Decimal digits in `texto` (what `\d` matches), counted up to `limite`. */
@@ -338,8 +326,6 @@ export function removerContatos(texto: string): string {
     resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfSeValido).replace(CPF_OUTRO, substituirCpfSeValido);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
-  // Before the patterns below take part of one (`529.982.247` of `529.982.247-25Comprador`).
-  if (DIGITO_E_LETRA.test(resultado)) resultado = resultado.replace(CONTATO_COLADO_A_DIREITA, substituirColadoADireita);
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
   if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);

@@ -26,8 +26,8 @@
 // the alphanumeric CNPJ (`12.ABC.345/01DE-35`) removed; lists of values (`951 952 953`, `… m²`)
 // and providers' names as words (`Living at Terra Nova`) kept; a keycap emoji (`1️⃣`) keeps its
 // variation selector (2026-11-23, after two reviews).
-// 7: a number glued to the word after it (`(11) 98765-4321Chame`, as an editor's inline tags leave
-// it) removed when split like a telephone, or a formatted CPF or CNPJ with valid check digits; a
-// `condominio_id` that is no uuid read as none, the event applied rather than dead-lettered
-// (2026-11-23, after a review of register-events.md).
+// 7: a letter glued after a number (`(11) 98765-4321Chame`, as an editor's inline tags leave it)
+// no longer hides it: a telephone is read by its shape and context as with a space there, a CPF or
+// CNPJ by its check digits; a `condominio_id` that is no uuid read as none, the event applied
+// rather than dead-lettered (2026-11-23, after a review of register-events.md).
 export const VERSAO_DAS_REGRAS = 7;
