@@ -140,7 +140,8 @@ describe('the items the reader writes', () => {
     const ids = Array.from({ length: 120 }, () => randomUUID());
     const aplicar = (eventos: Parameters<typeof prepararEAplicarLote>[1]['eventos'], instante: number) =>
       prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
-    ids.forEach((id, i) => aplicar([imovelSalvo(id, 1)], inicio + Math.floor(i / 2) * 97_000));
+    // Two properties a commit, so that they share its instant.
+    for (let i = 0; i < ids.length; i += 2) aplicar([imovelSalvo(ids[i]!, 1), imovelSalvo(ids[i + 1]!, 1)], inicio + (i / 2) * 97_000);
     ids.slice(0, 30).forEach((id, i) => aplicar([imovelSalvo(id, 2, { titulo: `Preço novo ${i}` })], inicio + 3 * HORA_MS + i * 41_000));
     aplicar([imovelSalvo(ids[40]!, 2, { ativo: false }), imovelExcluido(ids[41]!, 2), imovelExcluido(ids[42]!, 2)], inicio + 4 * HORA_MS);
 
@@ -175,7 +176,8 @@ describe('the items the reader writes', () => {
     ];
     const aplicar = (eventos: Parameters<typeof prepararEAplicarLote>[1]['eventos'], instante: number) =>
       prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
-    ids.forEach((id, i) => aplicar([imovelSalvo(id, 1)], relogio + (i % 17) * 1_000));
+    // One commit per instant, each for the properties sharing it (every commit is stamped later than the one before).
+    for (let k = 0; k < 17; k++) aplicar(ids.filter((_, i) => i % 17 === k).map((id) => imovelSalvo(id, 1)), relogio + k * 1_000);
     aplicar(ids.filter((_, i) => i % 5 === 0).map((id) => imovelSalvo(id, 2, { ativo: false })), relogio + 20_000);
     aplicar(ids.filter((_, i) => i % 7 === 1).map((id) => imovelExcluido(id, 3)), relogio + 21_000);
 

@@ -207,7 +207,7 @@ describe('condominium names', () => {
     aplicar([condominioSalvo(c, 1, 'Torre Leste'), imovelSalvo(a, 1, { condominio_id: c })]);
     // A fan-out over several transactions (v2: 'Torre Oeste') stopped by a crash before its last
     // one wrote the row; compaction then removed that event, and v3 carries the row's name.
-    escritor.transacao(() => propagarNomeCondominio(escritor, c, 'Torre Oeste', '', LIMITE_PROPAGACAO_NA_TRANSACAO, relogio));
+    escritor.transacao(() => propagarNomeCondominio(escritor, c, 'Torre Oeste', '', LIMITE_PROPAGACAO_NA_TRANSACAO, () => relogio));
     expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Oeste' });
     expect(aplicar([condominioSalvo(c, 3, 'Torre Leste')])).toEqual(['aplicado']);
     expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Torre Leste', atualizado_em: new Date(relogio).toISOString() });
@@ -266,6 +266,10 @@ describe('batches and offsets', () => {
     // Two changes in one millisecond: each its own atualizado_em, so the ETag moves with the second too.
     aplicar([imovelSalvo(a, 3, { titulo: 'Outro título' })], 0);
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(primeiro + 2);
+    // Batches that change nothing partners see (a repeat, offsets alone) take no instant: however
+    // many commit within a millisecond, the instants do not run ahead of the clock.
+    for (let i = 0; i < 50; i++) aplicar([imovelSalvo(a, 3, { titulo: 'Outro título' })], 0, [{ topico: 't', particao: 0, proximo: String(i + 1) }]);
+    expect(escritor.lerEstado('ultimo_instante')).toBe(primeiro + 2);
   });
 });
 

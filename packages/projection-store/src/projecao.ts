@@ -32,7 +32,7 @@ export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjeca
   });
 }
 
-function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: number): Efeito {
+function aplicarEvento(escritor: EscritorProjecao, evento: EventoPreparado, instante: Carimbo): Efeito {
   switch (evento.tipo) {
     case 'imovel.salvo':
       return imovelSalvo(escritor, evento, instante);
@@ -56,7 +56,7 @@ export function propagarNomeCondominio(
   nome: string | null,
   aposId: string,
   limite: number,
-  instante: number,
+  instante: Carimbo,
 ): { ultimo: string | null; gravados: number } {
   const imoveis = escritor.imoveisDoCondominio(condominioId, aposId, limite);
   let gravados = 0;
@@ -64,20 +64,33 @@ export function propagarNomeCondominio(
     const documento = comNomeCondominio(anterior.documento, nome);
     if (documento === anterior.documento) continue;
     const relevante = mudancaRelevante(anterior, { codigo: anterior.codigo, documento, anunciado: anterior.anunciado });
-    escritor.gravarImovel({ ...anterior, documento, atualizadoEm: relevante ? instante : anterior.atualizadoEm }, anterior);
+    escritor.gravarImovel({ ...anterior, documento, atualizadoEm: relevante ? instante() : anterior.atualizadoEm }, anterior);
     gravados++;
   }
   return { ultimo: imoveis.at(-1)?.id ?? null, gravados };
 }
 
-/** The commit instant of a transaction (instanteDoLote), remembered for the next. */
-export function carimbar(escritor: EscritorProjecao, agora: () => number): number {
-  const instante = instanteDoLote(agora(), escritor.lerEstado('ultimo_instante'));
-  escritor.gravarEstado('ultimo_instante', instante);
-  return instante;
+/** A transaction's commit instant, for the partner-visible changes it writes. */
+export type Carimbo = () => number;
+
+/**
+ * The commit instant of the transaction under way (instanteDoLote), taken when a change first
+ * needs it and remembered for the next: a transaction that changes nothing partners see (repeats,
+ * offsets alone) moves nothing, so instants run ahead of the clock only by a millisecond per
+ * stamped transaction within one millisecond.
+ */
+export function carimbar(escritor: EscritorProjecao, agora: () => number): Carimbo {
+  let instante: number | null = null;
+  return () => {
+    if (instante === null) {
+      instante = instanteDoLote(agora(), escritor.lerEstado('ultimo_instante'));
+      escritor.gravarEstado('ultimo_instante', instante);
+    }
+    return instante;
+  };
 }
 
-function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, instante: number): Efeito {
+function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, instante: Carimbo): Efeito {
   if (escritor.foiRemovido(evento.id)) return 'apos-exclusao';
   const anterior = escritor.obterImovel(evento.id);
   if (!revisaoAplicavel({ versao: evento.versao, exclusao: false }, anterior?.versao ?? null)) return 'repetido';
@@ -94,18 +107,18 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
     anunciado,
     jaAnunciado: (anterior?.jaAnunciado ?? false) || anunciado,
     documento,
-    atualizadoEm: relevante ? instante : (anterior?.atualizadoEm ?? null),
+    atualizadoEm: relevante ? instante() : (anterior?.atualizadoEm ?? null),
   };
   escritor.gravarImovel(novo, anterior);
   return relevante ? 'aplicado' : 'sem-mudanca';
 }
 
-function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, instante: number): Efeito {
+function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, instante: Carimbo): Efeito {
   const { id, codigo } = evento.dados;
   if (escritor.foiRemovido(id)) return 'repetido';
   const anterior = escritor.obterImovel(id);
   if (!revisaoAplicavel({ versao: evento.versao, exclusao: true }, anterior?.versao ?? null)) return 'repetido';
-  escritor.removerImovel(id, codigo, instante);
+  escritor.removerImovel(id, codigo, instante());
   return 'aplicado';
 }
 
@@ -134,7 +147,7 @@ export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: Con
  * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} here. Its effect is `sem-mudanca` only if no property
  * changed.
  */
-function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: number): Efeito {
+function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: Carimbo): Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
   const semEfeito = condominioSemEfeito(anterior, evento);

@@ -181,7 +181,7 @@ export function trocarProjecao(
         DELETE FROM main.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, ${sqlChave('regras')});
         INSERT INTO main.estado SELECT * FROM novo.estado WHERE chave IN (${SQL_CHAVES_FRESCOR}, ${sqlChave('regras')});
       `);
-      const instante = carimbar(live, agora);
+      const instante = carimbar(live, agora)();
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
       // Removal items are kept for good: only those the live projection lacks are added.
       const removidosNovos = db
