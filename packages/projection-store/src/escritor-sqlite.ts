@@ -121,6 +121,19 @@ export function espiarEstado(caminho: string, chave: ChaveEstado): number | null
 }
 
 /**
+ * Marked as the demo's, looked at before anything opens it to write (nothing migrated or written
+ * in it). A file SQLite cannot read is no one's: opening it says what is wrong with it.
+ */
+export function ehProjecaoDaDemo(caminho: string): boolean {
+  try {
+    return espiarEstado(caminho, 'demo') === 1;
+  } catch (erro) {
+    if (erro instanceof Database.SqliteError) return false;
+    throw erro;
+  }
+}
+
+/**
  * The topics a projection has read (those it holds offsets for), read as {@link espiarEstado}
  * reads: empty when the file holds no projection yet. A rebuild compares them with its own.
  */
@@ -211,8 +224,7 @@ export class EscritorProjecao {
   }
 
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
-    // Looked at before it is opened to write: nothing migrated or written in it.
-    if (opcoes.daDemo !== true && espiarEstado(caminho, 'demo') === 1) throw new ProjecaoDaDemo(caminho);
+    if (opcoes.daDemo !== true && ehProjecaoDaDemo(caminho)) throw new ProjecaoDaDemo(caminho);
     const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
     // Nothing stored yet: every document it will hold is made by this code's rules.
     if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,6 +84,16 @@ describe('adiarSincronia', () => {
     boot = 'boot-2';
     expect(() => EscritorProjecao.abrir(caminho, { idDoBoot })).toThrow(ProjecaoNaoConfiavel);
     expect(() => EscritorProjecao.abrir(caminho, { idDoBoot })).toThrow(caminho);
+  });
+
+  it('refuses so too when the crash left the file unreadable, rather than failing on the look for whose it is', () => {
+    const escritor = EscritorProjecao.abrir(caminho, { idDoBoot });
+    escritor.adiarSincronia(true);
+    escritor.db.close();
+    writeFileSync(caminho, 'não é um banco SQLite '.repeat(400));
+
+    boot = 'boot-2';
+    expect(() => EscritorProjecao.abrir(caminho, { idDoBoot })).toThrow(ProjecaoNaoConfiavel);
   });
 
   it('never defers where the OS gives no boot id', () => {

@@ -3,7 +3,7 @@
 // per-process request limiter. Nothing outside this machine is needed.
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
+import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
@@ -131,31 +131,32 @@ function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao 
   return nova;
 }
 
-/** Where the demo keeps its token: beside its credentials file. */
-const arquivoDoToken = (arquivoCredenciais: string): string => join(dirname(arquivoCredenciais), 'token-demo.txt');
+/** The partner the demo's credentials are issued to. */
+const PARCEIRO_DA_DEMO = 'demo';
 
 /**
- * The demo's credentials file: a new one, or one with the demo's token file beside it. Any other
+ * The demo's credentials file: a new one, or one holding the demo's credentials alone. Any other
  * (a CREDENTIALS_FILE left in the environment) holds partners' credentials, and a demo token
  * issued into it would open the live API: refused, never written.
  */
 function exigirCredenciaisDaDemo(caminho: string): void {
-  if (existsSync(caminho) && !existsSync(arquivoDoToken(caminho))) {
-    throw new ConfiguracaoInvalida(
-      'CREDENTIALS_FILE',
-      `${caminho} não foi feito pela demonstração, que só emite o seu token num arquivo seu (aponte CREDENTIALS_FILE para outro arquivo; se for o de uma demonstração antiga, apague-o)`,
-    );
-  }
+  const parceiros = new Set(lerArquivoCredenciais(caminho).credenciais.map((c) => c.parceiro));
+  parceiros.delete(PARCEIRO_DA_DEMO);
+  if (parceiros.size === 0) return;
+  throw new ConfiguracaoInvalida(
+    'CREDENTIALS_FILE',
+    `${caminho} guarda credenciais de parceiros (${[...parceiros].join(', ')}), e a demonstração só emite o seu token num arquivo só seu: aponte CREDENTIALS_FILE para outro arquivo`,
+  );
 }
 
 /** The demo token: the one saved by an earlier start while it still authenticates, else a new one. */
 function tokenDaDemo(arquivoCredenciais: string, credenciais: CredenciaisStore): string {
-  const arquivoToken = arquivoDoToken(arquivoCredenciais);
+  const arquivoToken = join(dirname(arquivoCredenciais), 'token-demo.txt');
   if (existsSync(arquivoToken)) {
     const salvo = readFileSync(arquivoToken, 'utf8').trim();
     if (credenciais.autenticar(salvo).tipo === 'valida') return salvo;
   }
-  const { token } = emitirCredencial(arquivoCredenciais, 'demo');
+  const { token } = emitirCredencial(arquivoCredenciais, PARCEIRO_DA_DEMO);
   writeFileSync(arquivoToken, `${token}\n`, { mode: 0o600 });
   credenciais.recarregarSeMudou();
   return token;

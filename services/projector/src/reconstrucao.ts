@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
-import { EscritorProjecao, ProjecaoDaDemo, espiarEstado, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor } from './projetor.ts';
@@ -130,7 +130,7 @@ function ate<T>(sinal: AbortSignal | undefined, promessa: Promise<T>): Promise<T
 export async function reconstruir(opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const caminhoNovo = `${opcoes.caminhoLive}.reconstrucao`;
   // Refused now, not at the switch after the whole replay (which would refuse it too).
-  if (espiarEstado(opcoes.caminhoLive, 'demo') === 1) throw new ProjecaoDaDemo(opcoes.caminhoLive);
+  if (ehProjecaoDaDemo(opcoes.caminhoLive)) throw new ProjecaoDaDemo(opcoes.caminhoLive);
   // One rebuild at a time: a second would delete the first's file under it.
   const trava = travarReconstrucaoDaProjecao(opcoes.caminhoLive);
   try {

@@ -1,6 +1,6 @@
 // Entry point of `pnpm projector`: reads the environment, opens the projection and Kafka,
 // consumes until SIGTERM/SIGINT, then stops cleanly. Everything else is in the modules it wires.
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, garantirPastaDe, lerConfiguracaoOuSair } from '@imoveis/config';
@@ -79,10 +79,12 @@ function sairSeKafkaRecusou(erro: unknown): never {
 }
 
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-projector', log });
-// A projection not there yet is made only once Kafka has shown the topics: a mistyped topic or
-// brokers out of reach would leave an empty one behind, which the API serves. An existing one is
-// opened first, so that a projection this code refuses says so at once (`iniciar` checks then).
-if (!existsSync(config.DATABASE_PATH)) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
+// A projection not there yet (no file, or an empty one) is made only once Kafka has shown the
+// topics: a mistyped topic or brokers out of reach would leave an empty one behind, which the API
+// serves. An existing one is opened first, so that a projection this code refuses says so at once
+// (`iniciar` checks the topics then). A stop signal meanwhile ends the process: nothing is open.
+const porFazer = (statSync(config.DATABASE_PATH, { throwIfNoEntry: false })?.size ?? 0) === 0;
+if (porFazer) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
 
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
