@@ -16,8 +16,8 @@ const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
 
 /**
  * A projection the code must not write (another projector writes it, newer schema, ids of an
- * older version, possibly corrupt, the demo's) or cannot write (path, permissions, disk): one line naming
- * it, exit 1.
+ * older version, possibly corrupt, the demo's) or cannot write (path, permissions, disk): one
+ * line naming it, exit 1.
  */
 function sairSeProjecaoRecusada(erro: unknown, caminho: string): never {
   if (erro instanceof ArquivoTravado) {
@@ -82,7 +82,7 @@ const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imov
 // A projection not there yet (no file, or an empty one) is made only once Kafka has shown the
 // topics: a mistyped topic or brokers out of reach would leave an empty one behind, which the API
 // serves. An existing one is opened first, so that a projection this code refuses says so at once
-// (`iniciar` checks the topics then). A stop signal meanwhile ends the process: nothing is open.
+// (`iniciar` checks the topics then). A stop signal meanwhile ends the process: nothing is lost.
 const porFazer = (statSync(config.DATABASE_PATH, { throwIfNoEntry: false })?.size ?? 0) === 0;
 if (porFazer) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
 
