@@ -129,7 +129,8 @@ function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
 
 /**
  * The date-time a client meant, in the RFC 3339 form the schema checks: the calendar-date forms
- * of ISO 8601 that `paraRfc3339` reads (ordinal and week dates are refused with the 400), and a `+` in the offset that was not sent as `%2B` (so it arrived as a space:
+ * of ISO 8601 that `paraRfc3339` reads (ordinal and week dates are refused with the 400), and a
+ * `+` in the offset that was not sent as `%2B` (so it arrived as a space:
  * `2026-11-21T10:00:00 03:00`) read as the `+` it was.
  */
 export function normalizarDataHora(valor: string): string {

@@ -16,13 +16,14 @@ const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf'
 // A comma glued to digits is a decimal one only when one to three digits follow (`120,50`): a
 // longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
 const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$\s*)`;
-const FIM_NUMERO = String.raw`(?![\p{L}\p{N}])(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
 /**
  * Where a number checked by more than its shape ends (a telephone's structure and the decisions
  * of its replacer, a document's check digits): a letter may follow, since an editor's inline tags
  * glue the next word on (`<b>(11) 98765-4321</b>Chame`) and agents type so (`98765-4321agora`).
  */
 const FIM_OU_PALAVRA = String.raw`(?!\p{N})(?!\.\p{N})(?!,\p{N}{1,3}(?![\p{N}.]))`;
+/** Where a number found by its shape alone ends: no letter either. */
+const FIM_NUMERO = String.raw`(?!\p{L})${FIM_OU_PALAVRA}`;
 /** A dash as typed: rich-text editors turn - into – or —; Unicode's hyphens and dashes U+2010–U+2014 all count. */
 const TRACO = String.raw`[\-\u2010-\u2014]`;
 /** Between groups of digits: a space, dot or dash, never a line break (list items end there). */
