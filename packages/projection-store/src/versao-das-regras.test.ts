@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decodificarEvento, mascaraDePrivados, type ValoresPrivados } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, comNomeCondominio, prepararEvento, removerContatos, semInvisiveis } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, comNomeCondominio, comoSeLe, prepararEvento, removerContatos } from '@imoveis/domain';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 
 function digestoDasRegras(): string {
@@ -24,9 +24,9 @@ function digestoDasRegras(): string {
   }
   // The generator types private values into free text only whole: the masking's other forms are
   // read from texts of their own (privados.test.ts says what each should give).
-  for (const [texto, valores] of TEXTOS_COM_PRIVADOS) hash.update(`${mascaraDePrivados(valores)(texto)}\n`);
+  for (const [texto, valores] of TEXTOS_COM_PRIVADOS) hash.update(`${mascaraDePrivados(valores)(comoSeLe(texto))}\n`);
   // Likewise the contact details in free text: the generator types a few shapes only.
-  for (const texto of TEXTOS_COM_CONTATOS) hash.update(`${removerContatos(semInvisiveis(texto))}\n`);
+  for (const texto of TEXTOS_COM_CONTATOS) hash.update(`${removerContatos(comoSeLe(texto))}\n`);
   return hash.digest('hex');
 }
 
@@ -47,6 +47,7 @@ const TEXTOS_COM_CONTATOS = [
   'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
   'R$ 1.250.000,00, 120 m², obras 2019-2020, áreas 1200 - 1500 m², Apto 45 1250 - 1380 m², CEP 01310-100.',
   'WhatsApp (11) 98765-4321Chame, +55 11 98765-4321Ligue, 0800 123 4567Ligue, CPF 52998224725Comprador, 12.ABC.345/01DE-35Ltda; obras 2019-2020Flex, 2450-2800m², Aptos 2201-2202Frente, 123.456.789-00Lote.',
+  '𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, fone ９８７６５-４３２１, ①① ⑨⑧⑦⑥⑤-④③②①, ❾❽❼❻❺ ❹❸❷❶, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ, 🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼; 𝐕𝐄𝐍𝐃𝐎 120 m², 3º, 𝚫; Contato: 11 98765_4321, fone 11*98765*4321; terreno 10*30.',
 ];
 
 const nomes = (...n: string[]): ValoresPrivados => ({ nomes: n, codigos: [] });
@@ -78,6 +79,7 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
     'Ligue 11 97777 12 34, (11)97777-1234, 977771234, CPF 529 982 247 25, josefina.privada@GMAIL.com.',
     { nomes: [], codigos: ['josefina.privada@gmail.com'], numeros: ['(11) 97777-1234', '529.982.247-25'] },
   ],
+  ['Falar com 𝐑𝐞𝐧𝐚𝐭𝐚 𝐕𝐢𝐞𝐢𝐫𝐚 ou Ｒｅｎａｔａ Ｖｉｅｉｒａ, dono ９７７７７ １２３４.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
 ];
 
 describe('VERSAO_DAS_REGRAS', () => {
@@ -85,6 +87,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 7, digesto: '7aaf0744e1e2f5fa90d46aadf90cf2ab3211e66b9422c16ae4a11a73bf189875' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 8, digesto: '703d925a713075f6466f76e3e92f4467f57bc528e592a90df81daff6507a081b' });
   });
 });

@@ -49,7 +49,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44'])(
+  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'Contato: 11 98765_4321', 'fone 11*98765*4321', 'Tel 3333*4444'])(
     'replaces a number grouped any way after a word that says telephone: %s',
     (texto) => {
       expect(removerContatos(`${texto}.`)).toMatch(/^\S+(?: -|:|\.)? \[removido\]\.$/u);

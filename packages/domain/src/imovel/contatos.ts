@@ -151,15 +151,16 @@ const TELEFONE_INTERNACIONAL = new RegExp(
 
 /**
  * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
- * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`): two to
- * eleven groups of one to five digits, split as a telephone's are or by two or three spaces, after
- * an optional area code in parentheses. Only its digits decide
+ * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`,
+ * `11 98765*4321`): two to eleven groups of one to five digits, split as a telephone's are, by two
+ * or three spaces, or by a `*` or `_` (typed to slip past filters), after an optional area code in
+ * parentheses. Only its digits decide
  * (substituirAgrupado), since lists of numbers take these shapes too.
  */
 // Its separators share no way of matching, so that the repeated group never backtracks through
 // two readings of the same dash.
 const TELEFONE_AGRUPADO = new RegExp(
-  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|[.*_])\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
 );
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlParaTextoBruto, htmlParaTextoCompleto } from './html-texto.ts';
-import { htmlParaTexto, semInvisiveis } from './texto.ts';
+import { comoSeLe, htmlParaTexto } from './texto.ts';
 
 const CASOS = [
   '',
@@ -109,9 +109,9 @@ describe('htmlParaTextoBruto', () => {
 });
 
 describe('htmlParaTexto', () => {
-  // The tidying as first written, over html-to-text's own output without invisible characters.
+  // The tidying as first written, over html-to-text's own output as a reader reads it.
   function referencia(html: string): string | null {
-    const linhas = semInvisiveis(htmlParaTextoCompleto(html))
+    const linhas = comoSeLe(htmlParaTextoCompleto(html))
       .replaceAll('\u00a0', ' ')
       .split(/\r?\n/)
       .map((linha) => linha.trimEnd());

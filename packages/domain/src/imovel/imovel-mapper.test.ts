@@ -216,6 +216,15 @@ describe('mapearImovel', () => {
     expect(documento.descricao).toBe('Ligue [removido]');
   });
 
+  it('removes contact details typed in styled letters and digits, in the title too', () => {
+    const documento = mapearImovel(
+      registro({ titulo: '𝐂𝐚𝐬𝐚 𝐧𝐨𝐯𝐚, 𝐭𝐞𝐥 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏', descricao_html: '<p>Escreva para ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ ou ligue ①① ⑨⑧⑦⑥⑤-④③②①</p>' }),
+      contexto,
+    );
+    expect(documento.titulo).toBe('Casa nova, tel [removido]');
+    expect(documento.descricao).toBe('Escreva para [removido] ou ligue [removido]');
+  });
+
   describe('the record\'s private values, masked in the text partners read', () => {
     const privados = { nomes: ['Josefina Albuquerque', 'Rui Lima'], codigos: ['CRECI-SP 998877'] };
     const descricao = (html: string) => mapearImovel(registro({ descricao_html: html }), { ...contexto, privados }).descricao;
@@ -231,6 +240,8 @@ describe('mapearImovel', () => {
       ['<p>Josefina</p><p>Albuquerque</p>', '[removido]'],
       ['<style>.x{} Josefina</style> Albuquerque. <p>Resto: 3 quartos.</p>', 'Albuquerque.\n\nResto: 3 quartos.'],
       ['Corretor Rui <i>Lima</i>, CRECI&nbsp;SP <b>998877</b>.', 'Corretor [removido], [removido].'],
+      // Styled letters, as "fancy letter" generators paste them.
+      ['Falar com 𝐉𝐨𝐬𝐞𝐟𝐢𝐧𝐚 𝐀𝐥𝐛𝐮𝐪𝐮𝐞𝐫𝐪𝐮𝐞 ou Ｒｕｉ Ｌｉｍａ, ＣＲＥＣＩ-ＳＰ ９９８８７７', 'Falar com [removido] ou [removido], [removido]'],
     ])('%j', (html, esperado) => {
       expect(descricao(html)).toBe(esperado);
     });

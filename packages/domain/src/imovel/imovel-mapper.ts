@@ -15,7 +15,7 @@ import { mapearFotos } from './fotos.ts';
 import { contagem, naoNegativo } from './numeros.ts';
 import { umDosPermitidos } from './permitidos.ts';
 import { removerContatos } from './contatos.ts';
-import { aparado, htmlParaTexto, semInvisiveis } from './texto.ts';
+import { aparado, comoSeLe, htmlParaTexto } from './texto.ts';
 import { urlTourVirtual } from './tour-virtual.ts';
 import { mapearValores } from './valores.ts';
 import { urlVideo } from './video.ts';
@@ -40,7 +40,7 @@ function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
 
 /** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
 function titulo(valor: string | null, tipo: string | null, codigo: string, semPrivados: (texto: string) => string): string {
-  const digitado = aparado(valor === null ? null : semInvisiveis(valor));
+  const digitado = aparado(valor === null ? null : comoSeLe(valor));
   return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : semPrivados(removerContatos(digitado));
 }
 

@@ -6,4 +6,4 @@ export { serializarDocumento, comNomeCondominio } from './documento-json.ts';
 export { VERSAO_DAS_REGRAS } from './versao-das-regras.ts';
 // For the rules guard (projection-store), which digests them over a fixed text for each contact shape.
 export { removerContatos } from './contatos.ts';
-export { semInvisiveis } from './texto.ts';
+export { comoSeLe } from './texto.ts';

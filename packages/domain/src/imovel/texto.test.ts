@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removerContatos } from './contatos.ts';
-import { aparado, htmlParaTexto, semInvisiveis } from './texto.ts';
+import { aparado, comoSeLe, htmlParaTexto, semEstilo, semInvisiveis } from './texto.ts';
 
 describe('htmlParaTexto', () => {
   it('removes tags and decodes entities', () => {
@@ -83,6 +83,37 @@ describe('semInvisiveis', () => {
 
   it('is applied to the description, whether the character was typed or written as an entity', () => {
     expect(htmlParaTexto('<p>Ligue 98765&shy;4321 ou 9876&#8203;5-4321 ou 98765\u20604321</p>')).toBe('Ligue 987654321 ou 98765-4321 ou 987654321');
+  });
+});
+
+describe('semEstilo', () => {
+  it.each([
+    ['fone 11 ９８７６５-４３２１', 'fone 11 98765-4321'],
+    ['𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏', 'Ligue 11 98765-4321'],
+    ['𝘓𝘪𝘨𝘶𝘦 𝟷𝟷 𝟿𝟾𝟽𝟼𝟻-𝟺𝟹𝟸𝟷', 'Ligue 11 98765-4321'],
+    ['①① ⑨⑧⑦⑥⑤-④③②①', '11 98765-4321'],
+    ['❶❶ ❾❽❼❻❺-❹❸❷❶ ➀➉ ➊➓', '11 98765-4321 110 110'],
+    ['⓵⓵ ⓽⓼⓻⓺⓹-⓸⓷⓶⓵ ⓿ ⓫⓴', '11 98765-4321 0 1120'],
+    ['ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ', 'joao@gmail.com'],
+    ['Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ', 'Joao@gmail.com'],
+    ['🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼 🅐🅩', 'JOAO@GMAIL.COM AZ'],
+    ['⑴ sala ⒈ cozinha', '(1) sala 1. cozinha'],
+  ])('reads %s as the plain letters and digits it shows', (estilizado, simples) => {
+    expect(semEstilo(estilizado)).toBe(simples);
+  });
+
+  it('keeps superscripts, ordinals, fractions, styled Greek letters, flags and text with no styled character as they are', () => {
+    for (const texto of ['Área 120 m², 3º andar, ½ quadra, 𝚫 e 𝛑, 🇧🇷', 'Sala ampla', '']) expect(semEstilo(texto)).toBe(texto);
+  });
+
+  it('lets the contact patterns see what partners read', () => {
+    expect(removerContatos(comoSeLe('𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, CPF ５２９.９８２.２４７-２５, ❶❶ ❾❽❼❻❺ ❹❸❷❶'))).toBe('Ligue [removido], [removido], CPF [removido], [removido]');
+    // Styled characters joined by invisible ones.
+    expect(removerContatos(comoSeLe('Ligue 𝟗𝟖𝟕𝟔\u200b𝟓-𝟒𝟑𝟐𝟏'))).toBe('Ligue [removido]');
+  });
+
+  it('is applied to the description', () => {
+    expect(htmlParaTexto('<p><b>𝐕𝐄𝐍𝐃𝐎</b> 𝐚𝐩𝐭𝐨, ligue ９８７６５&#x2d;４３２１</p>')).toBe('VENDO apto, ligue 98765-4321');
   });
 });
 

@@ -1,4 +1,5 @@
-// Free text from the register as partners read it: rich-text HTML to plain text, invisible characters dropped.
+// Free text from the register as partners read it: rich-text HTML to plain text, invisible
+// characters dropped, styled letters and digits read as the plain ones.
 import { htmlParaTextoBruto } from './html-texto.ts';
 
 /**
@@ -9,10 +10,46 @@ import { htmlParaTextoBruto } from './html-texto.ts';
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
-  const bruto = semInvisiveis(htmlParaTextoBruto(html)).replaceAll('\u00a0', ' ');
+  const bruto = comoSeLe(htmlParaTextoBruto(html)).replaceAll('\u00a0', ' ');
   const texto = bruto.includes('\r') ? arrumarLinhasComCr(bruto) : arrumarLinhas(bruto);
   return texto === '' ? null : texto;
 }
+
+/**
+ * Free text as a reader reads it, which is how the contact patterns and the masking of private
+ * values must read it: without what is invisible, styled letters and digits as the plain ones.
+ */
+export function comoSeLe(texto: string): string {
+  return semInvisiveis(semEstilo(texto));
+}
+
+/**
+ * Letters and digits in a style of their own, read as the plain ones: the full-width forms
+ * (`９８７６５`, `＠`, `．`), the mathematical bold, italic, script… alphabets that "fancy letter"
+ * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`), circled and parenthesised
+ * digits and letters (`①①`, `❾❽`, `Ⓐ`, `🅰`). Typed to slip past filters as often as for looks,
+ * they hid a telephone number or a name from the patterns while partners read it. Superscripts
+ * stay (`m²`); so do styled Greek letters.
+ */
+const ESTILIZADO = /[\u2460-\u24ff\u2776-\u2793\uff01-\uff5e\u{1d400}-\u{1d7ff}\u{1f100}-\u{1f18f}]/gu;
+export function semEstilo(texto: string): string {
+  return texto.replace(ESTILIZADO, simples);
+}
+
+/** The plain ASCII a styled character stands for (Unicode's compatibility form, or the sign's own number), else the character. */
+function simples(c: string): string {
+  const p = c.codePointAt(0)!;
+  // Dingbats and enclosed numbers Unicode gives no compatibility form: ❶–❿, ➀–➉, ➊–➓, ⓫–⓴, ⓵–⓾, ⓿.
+  if (p >= 0x2776 && p <= 0x2793) return String(((p - 0x2776) % 10) + 1);
+  if (p >= 0x24eb && p <= 0x24f4) return String(p - 0x24eb + 11);
+  if (p >= 0x24f5 && p <= 0x24fe) return String(p - 0x24f5 + 1);
+  if (p === 0x24ff) return '0';
+  // Negative circled and squared capitals: 🅐–🅩, 🅰–🆉.
+  if (p >= 0x1f150 && p <= 0x1f189 && (p - 0x1f150) % 0x20 < 26) return String.fromCharCode(0x41 + ((p - 0x1f150) % 0x20));
+  const forma = c.normalize('NFKC');
+  return ASCII_VISIVEL.test(forma) ? forma : c;
+}
+const ASCII_VISIVEL = /^[\x21-\x7e]+$/;
 
 /**
  * Characters a reader does not see (Unicode's default-ignorable ones: the soft hyphen, zero-width

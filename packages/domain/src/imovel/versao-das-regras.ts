@@ -30,4 +30,7 @@
 // no longer hides it: a telephone is read by its shape and context as with a space there, a CPF or
 // CNPJ by its check digits; a `condominio_id` that is no uuid read as none, the event applied
 // rather than dead-lettered (2026-11-23, after a review of register-events.md).
-export const VERSAO_DAS_REGRAS = 7;
+// 8: styled letters and digits read, and sent, as the plain ones (`９８７６５`, `𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`,
+// `①①`, `Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ`), so contacts and private names typed so are removed; `*` and `_` split
+// groups of digits as a space does (`11 98765*4321`) (2026-11-23, after probing evasions).
+export const VERSAO_DAS_REGRAS = 8;
