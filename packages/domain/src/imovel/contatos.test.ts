@@ -49,7 +49,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'Contato: 11 98765_4321', 'fone 11*98765*4321', 'Tel 3333*4444'])(
+  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'Contato: 11 98765_4321', 'fone 11*98765*4321', 'Tel 3333*4444', 'Whats 11 • 98765 • 4321', 'Fone 98765·4321'])(
     'replaces a number grouped any way after a word that says telephone: %s',
     (texto) => {
       expect(removerContatos(`${texto}.`)).toMatch(/^\S+(?: -|:|\.)? \[removido\]\.$/u);
@@ -81,6 +81,10 @@ describe('removerContatos', () => {
     'joao\uff20gmail.com',
     'joao@gmail',
     'maria@uol',
+    'joao.corretor @ gmail',
+    'joao.corretor@ hotmail',
+    'joao.corretor arroba gmail',
+    'JOAO ARROBA UOL',
   ])('replaces the e-mail address typed so that filters miss it: %s', (email) => {
     expect(removerContatos(`Contato: ${email}, obrigado.`)).toBe('Contato: [removido], obrigado.');
   });
@@ -114,7 +118,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25', '111.444.777.35'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
@@ -136,6 +140,22 @@ describe('removerContatos', () => {
     for (const texto of ['Contato 24 horas', 'Tel. comercial 2 linhas', 'Celular com sinal 4G 5G', 'Whats 24h', 'Contato com a natureza, 2450 2800 m²']) {
       expect(removerContatos(texto)).toBe(texto);
     }
+  });
+
+  it('reads only a whole word as one that says telephone, and never a CEP after `CEP` as a number', () => {
+    for (const texto of ['Av. Celso Garcia, CEP 30140-100', 'Telêmaco Borba 33 33 44 44', 'Faxinal 33 33 44 44', 'Rua Cel. Fulano, CEP 30140-000', 'Em contato com a natureza, CEP: 30140000']) {
+      expect(removerContatos(texto)).toBe(texto);
+    }
+    for (const texto of ['Cel.: 33 33 44 44', 'Telefones: 33 33 44 44', '📲 33 33 44 44', 'Watsapp 33 33 44 44', 'Contatos: 30140000']) {
+      expect(removerContatos(texto), texto).toMatch(/ \[removido\]$/u);
+    }
+  });
+
+  it('removes a mobile number spelled out a digit or two at a time, with no word that says telephone', () => {
+    for (const numero of ['9 8 7 6 5 4 3 2 1', '1 1 9 8 7 6 5 4 3 2 1', '11 9 87 65 43 21', '9.8.7.6.5.4.3.2.1', '9-8-7-6-5-4-3-2-1', '9 8 7 6 5 - 4 3 2 1']) {
+      expect(removerContatos(`Agende sua visita: ${numero}.`), numero).toBe('Agende sua visita: [removido].');
+    }
+    for (const texto of ['Andares 9 10 11 12 13', 'Notas 1 2 3 4 5 6 7 8 9', 'Terreno 10*30, 12 x 25']) expect(removerContatos(texto)).toBe(texto);
   });
 
   it('removes a number spaced out to slip past filters after a word that says telephone', () => {
@@ -186,7 +206,7 @@ describe('removerContatos', () => {
     }
   });
 
-  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95', '12.345.678/0001.95', '12.345.678.0001.95'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -250,7 +270,13 @@ describe('removerContatos', () => {
     'Aluguel 1850-2100',
     'NBR 15575-2013',
     'Aptos 2201 2202',
+    'Aptos 2203 2202',
     'Salas 3301 3302 3303',
+    // Units some floors apart, and rows of groups of four.
+    'Unidades 2304 2404 2504',
+    'Aptos 3101 3201 3301',
+    'Unidades 2201 2302 2404 2501',
+    'Coberturas 3501, 3601 e 3701',
     'Lotes de 950 970 990',
     // An alphanumeric CNPJ's shape with check digits that are not valid, and codes.
     'CNPJ 12.ABC.345/01DE-36',

@@ -7,7 +7,7 @@ import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
 /** `palavra` in any case, for patterns that otherwise care about case. */
 const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
 /** Words that say a telephone number follows (PALAVRA_DE_TELEFONE, PALAVRA_COLADA). */
-const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whats wpp zapzap zap contato ligue ligar fax'.split(' ');
+const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whatsap watsapp whats wpp zapzap zap contatos contato ligue ligar fax'.split(' ');
 /** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
 const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
@@ -34,8 +34,8 @@ const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
 const ESPACO = String.raw`[ \t\u00a0]`;
 /** Before the check digits of a CPF or CNPJ: a dash or a space. */
 const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
-/** Likewise, or a dash with spaces around it (`529.982.247 - 25`). */
-const ANTES_DO_DV_ESPACADO = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0])?`;
+/** Likewise, a dash with spaces around it (`529.982.247 - 25`), or a dot (`111.444.777.35`). */
+const ANTES_DO_DV_ESPACADO = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0.])?`;
 /** Between the groups of a CPF or CNPJ as some type them: a dot or a dash (`529-982-247-25`). */
 const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
 
@@ -50,7 +50,8 @@ const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]
  * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
  * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
  * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
- * domain ending right after `@` (`maria@uol`). What decides is the domain: a known ending in
+ * domain ending after `@` (`maria@uol`, `maria @ uol`) or `arroba` (`maria arroba gmail`; not after
+ * `at`: `Living at Terra Nova`). What decides is the domain: a known ending in
  * lower or upper case (`Com` opens a sentence), its dots unspaced or written out when the sign is
  * written out. Look-alikes stay: a handle (`Siga @joao.imoveis`: a space before `@`, none after;
  * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
@@ -79,8 +80,9 @@ const EMAIL_DISFARCADO = new RegExp(
   String.raw`(?<![\p{L}\p{N}._%+\-])(?=[\p{N}._%+\-]*\p{L})[\p{L}\p{N}._%+\-]+(?:` +
     [
       String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
-      String.raw`${ARROBA_SOLTA}${dominio(PONTO, FIM_DE_DOMINIO)}`,
+      String.raw`${ARROBA_SOLTA}(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
       String.raw`${ESPACADO(palavras('at', 'arroba'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
+      String.raw`${ESPACADO(palavras('arroba'))}(?:${PROVEDOR})`,
       String.raw`[ \t\u00a0]+@${dominio(PONTO_ESTRITO, FIM_DE_ENDERECO)}`,
     ].join('|') +
     String.raw`)(?![\p{L}\p{N}])`,
@@ -152,22 +154,26 @@ const TELEFONE_INTERNACIONAL = new RegExp(
 /**
  * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
  * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`,
- * `11 98765*4321`): two to eleven groups of one to five digits, split as a telephone's are, by two
- * or three spaces, or by a `*` or `_` (typed to slip past filters), after an optional area code in
- * parentheses. Only its digits decide
+ * `11 98765*4321`, `11 • 98765 • 4321`): two to eleven groups of one to five digits, split as a
+ * telephone's are, by two or three spaces, or by a `*`, `_`, `•` or `·` (typed to slip past
+ * filters), with spaces around or not, after an optional area code in parentheses. Only its digits decide
  * (substituirAgrupado), since lists of numbers take these shapes too.
  */
 // Its separators share no way of matching, so that the repeated group never backtracks through
 // two readings of the same dash.
+const SINAL_ESPACADO = String.raw`[ \t\u00a0]*[\-\u2010-\u2014*_\u2022\u00b7][ \t\u00a0]*`;
 const TELEFONE_AGRUPADO = new RegExp(
-  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${TRACO_ESPACADO}|[ \t\u00a0]{1,3}|[.*_])\d{1,5}){1,10})${FIM_NUMERO}`,
+  String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${SINAL_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
 );
 /**
  * A word or sign that introduces a telephone number (`Tel.: `, `fone (`, `📞 `), right before it or
- * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `).
+ * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `). A whole word: `Celso`,
+ * `Telhado`, `Faxinal` say nothing.
  */
-const PALAVRA_DE_TELEFONE = new RegExp(String.raw`(?:(?<!\p{L})(?:${PALAVRAS_DE_TELEFONE.join('|')})|\u{1f4de}|\u{1f4f1}|\u260e)[^\d\n]{0,24}$`, 'iu');
+const PALAVRA_DE_TELEFONE = new RegExp(String.raw`(?:(?<!\p{L})(?:${PALAVRAS_DE_TELEFONE.join('|')})(?!\p{L})|\u{1f4de}|\u{1f4f1}|\u{1f4f2}|\u260e)[^\d\n]{0,24}$`, 'iu');
+/** Right after `CEP`: a postal code's eight digits, whatever said telephone before. */
+const DEPOIS_DE_CEP = /(?<!\p{L})CEP[ \t\u00a0]*[:.]?[ \t\u00a0]*$/iu;
 /** How far before a number PALAVRA_DE_TELEFONE looks. */
 const ALCANCE_DA_PALAVRA = 40;
 /** A mobile number (9 and eight digits), with its area code or not. */
@@ -197,15 +203,37 @@ const FIXO = /^[2-5]/;
 
 /**
  * Whether digits with no area code can be a local number: none starts with 0 or 1, and only a
- * mobile number's first group has five digits (a 9 first). Two groups of four a few apart are
- * neighbouring units (`Aptos 2201 2202`): a telephone's are that close one time in a thousand.
+ * mobile number's first group has five digits (a 9 first). Two groups of four a few apart, or some
+ * floors apart, are neighbouring units (`Aptos 2201 2202`, `2203 2202`, `2304 2404`): a
+ * telephone's are that close about one time in a thousand.
  */
 function soPodeSerLocal(numero: string): boolean {
   const grupos = numero.split(/\D+/);
   if (/^[01]/.test(numero) || (grupos[0]!.length === 5 && !numero.startsWith('9'))) return false;
   if (grupos.length !== 2 || grupos[0]!.length !== 4 || grupos[1]!.length !== 4) return true;
-  const distancia = Number(grupos[1]) - Number(grupos[0]);
-  return distancia < 1 || distancia > 9;
+  const distancia = Math.abs(Number(grupos[1]) - Number(grupos[0]));
+  return !(distancia <= 9 || (distancia % 100 === 0 && distancia <= 900));
+}
+
+/** Two groups of four split by a space. */
+const DOIS_GRUPOS_DE_QUATRO = /^\d{4}[ \t\u00a0]\d{4}$/;
+const GRUPO_DE_QUATRO_ANTES = /(?<!\d)\d{4}[ \t\u00a0]+$/;
+const GRUPO_DE_QUATRO_DEPOIS = /^[ \t\u00a0]+\d{4}(?!\d)/;
+/**
+ * Whether two groups of four split by a space stand in a row of such groups (`Unidades 2201 2302
+ * 2404 2501`): units or lots. A telephone's two halves have no third beside them.
+ */
+function emFileiraDeGrupos(numero: string, trecho: string, argumentos: readonly unknown[]): boolean {
+  if (!DOIS_GRUPOS_DE_QUATRO.test(numero)) return false;
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  const fim = deslocamento + trecho.length;
+  return GRUPO_DE_QUATRO_ANTES.test(texto.slice(Math.max(0, deslocamento - 8), deslocamento)) || GRUPO_DE_QUATRO_DEPOIS.test(texto.slice(fim, fim + 8));
+}
+
+/** Whether the match a replacer was called with is a CEP's eight digits right after `CEP`. */
+function depoisDeCep(trecho: string, argumentos: readonly unknown[]): boolean {
+  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
+  return digitos(trecho, 9) === 8 && DEPOIS_DE_CEP.test(texto.slice(Math.max(0, deslocamento - 8), deslocamento));
 }
 
 /** Whether the match a replacer was called with comes right after a word that says telephone. */
@@ -232,10 +260,15 @@ function listaCrescente(partes: readonly string[]): boolean {
  * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
  * 4 digits), the country code, an area code in parentheses, or one without them before a landline
  * number that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`, `Apto 45 1250 - 1380`).
+ * Without a country or area code: nothing after `CEP`, and neighbouring units or a row of groups
+ * of four unless a word says telephone.
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
-  if (pais === undefined && ddd === undefined && (antesDeUnidade(trecho, argumentos) || (!soPodeSerLocal(numero) && !depoisDePalavraDeTelefone(argumentos)))) return trecho;
+  if (pais === undefined && ddd === undefined) {
+    if (antesDeUnidade(trecho, argumentos) || depoisDeCep(trecho, argumentos)) return trecho;
+    if ((!soPodeSerLocal(numero) || emFileiraDeGrupos(numero, trecho, argumentos)) && !depoisDePalavraDeTelefone(argumentos)) return trecho;
+  }
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
   const telefoneExplicito =
@@ -250,15 +283,16 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 /**
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
- * a mobile number as handed out, in at most four groups besides its area code, not written as an
- * amount (`987.654.321`), and no list: all round (`950 970 990`), each a little larger than the
- * one before (`951 952 953`, a table's row too), or followed by a measure (`m²`, `mil`). Lists of
- * measures, flats and years take the other shapes too.
+ * a mobile number as handed out, in at most four groups besides its area code or spelled out a
+ * digit or two at a time, not written as an amount (`987.654.321`), and no list: all round (`950
+ * 970 990`), each a little larger than the one before (`951 952 953`, a table's row too), or
+ * followed by a measure (`m²`, `mil`). Lists of measures, flats and years take the other shapes
+ * too. Never a CEP after `CEP`.
  */
 function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
   const numero = grupos.replace(/\D/g, '');
-  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && antesDeUnidade(trecho, argumentos))) return trecho;
+  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && (antesDeUnidade(trecho, argumentos) || depoisDeCep(trecho, argumentos)))) return trecho;
   const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(argumentos);
   if (ditoTelefone) {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
@@ -266,8 +300,10 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   }
   const partes = grupos.split(/\D+/);
   const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
+  // Spelled out (`9 8 7 6 5 4 3 2 1`, `11 9 87 65 43 21`): any count of groups.
+  const soletrado = partes.every((p) => p.length <= 2);
   const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
-  return CELULAR_EM_USO.test(numero) && quantosGrupos <= 4 && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
+  return CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado) && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */

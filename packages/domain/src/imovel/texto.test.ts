@@ -98,12 +98,15 @@ describe('semEstilo', () => {
     ['Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ', 'Joao@gmail.com'],
     ['🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼 🅐🅩', 'JOAO@GMAIL.COM AZ'],
     ['⑴ sala ⒈ cozinha', '(1) sala 1. cozinha'],
+    ['1️⃣1️⃣ 9️⃣8️⃣7️⃣6️⃣5️⃣-4️⃣3️⃣2️⃣1️⃣', '11 98765-4321'],
+    ['9⃣8⃣7⃣6⃣5⃣4⃣3⃣2⃣1⃣', '987654321'],
+    ['Whats ⁹⁸⁷⁶⁵⁻⁴³²¹', 'Whats 98765-4321'],
   ])('reads %s as the plain letters and digits it shows', (estilizado, simples) => {
     expect(semEstilo(estilizado)).toBe(simples);
   });
 
-  it('keeps superscripts, ordinals, fractions, styled Greek letters, flags and text with no styled character as they are', () => {
-    for (const texto of ['Área 120 m², 3º andar, ½ quadra, 𝚫 e 𝛑, 🇧🇷', 'Sala ampla', '']) expect(semEstilo(texto)).toBe(texto);
+  it('keeps a keycap or superscript alone, ordinals, fractions, styled Greek letters, flags and text with no styled character as they are', () => {
+    for (const texto of ['Área 120 m², 3º andar, ½ quadra, 𝚫 e 𝛑, 🇧🇷', 'Sala ampla', '', '1\ufe0f\u20e3 Sala 2\ufe0f\u20e3 Cozinha #\ufe0f\u20e3', '10³ m³']) expect(semEstilo(texto)).toBe(texto);
   });
 
   it('lets the contact patterns see what partners read', () => {
