@@ -11,6 +11,9 @@ export default defineConfig({
           // Fast tests first; the integration project runs after, with its own worker limit.
           sequence: { groupOrder: 0 },
           include: ['packages/**/src/**/*.test.ts', 'services/**/src/**/*.test.ts'],
+          // The randomised tests (thousands of cases) take 1–2 s alone, and took 6 on this shared
+          // 2-core machine while a benchmark ran: vitest's 5 s would fail them for the load.
+          testTimeout: 20_000,
         },
       },
       {

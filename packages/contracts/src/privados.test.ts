@@ -55,13 +55,10 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Dono: João Araújo.', ['Joa\u0303o Arau\u0301jo'])).toBe('Dono: [removido].');
   });
 
-  it('masks a name without its title or suffix, by its first name, particle and surname, or by its first two names', () => {
+  it('masks a name without its title or suffix, or by its first name, particle and surname', () => {
     expect(mascarar('Falar com Renata Santos Vieira.', ['Dra. Renata Santos Vieira'])).toBe('Falar com [removido].');
     expect(mascarar('Falar com José Carlos da Silva ou José Silva.', ['José Carlos da Silva Filho'])).toBe('Falar com [removido] ou [removido].');
     expect(mascarar('Falar com Carlos da Silva.', ['Carlos Eduardo da Silva'])).toBe('Falar com [removido].');
-    expect(mascarar('Falar com Carlos Eduardo ou com ANA PAULA.', ['Carlos Eduardo da Silva', 'Ana Paula Souza'])).toBe('Falar com [removido] ou com [removido].');
-    // Not a first name and an initial.
-    expect(mascarar('Falar com Renata S hoje.', ['Renata S Vieira'])).toBe('Falar com Renata S hoje.');
     expect(mascarar('Siga @renata.vieira ou Ana-Maria Souza.', ['Renata Vieira', 'Ana Maria Souza'])).toBe('Siga @[removido] ou [removido].');
   });
 

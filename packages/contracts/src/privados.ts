@@ -81,9 +81,8 @@ interface Mascara {
 /**
  * The ways the record's private values are typed: a person's name whole, or by its first and last
  * words with any of its middle words between them, whole or by their initials ("Renata Vieira",
- * "Carlos da Silva", "Renata S. Vieira"), or surname first ("Vieira, Renata"), or by its first two
- * words ("Carlos Eduardo"), without its title or suffix; not a one-word name (too likely an
- * ordinary word of the text); a code by its letters
+ * "Carlos da Silva", "Renata S. Vieira"), or surname first ("Vieira, Renata"), without its title
+ * or suffix; not a one-word name (too likely an ordinary word of the text); a code by its letters
  * and digits. And the private numbers' digits: a telephone's last eight (typed with or without its
  * area code), a CPF's eleven, a code's number ("CRECI 123456" for "CRECI-SP 123456-F").
  */
@@ -112,9 +111,6 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
     if (palavras.length > 2) nome(palavras);
     nome([primeira, ultima], { meio });
     nome([ultima, primeira], { meio, invertido: true });
-    // By two first names, as many are called (`Carlos Eduardo` for Carlos Eduardo da Silva).
-    const segunda = base[1]!;
-    if (base.length > 2 && segunda.length > 1 && !PARTICULAS.has(segunda)) nome([primeira, segunda]);
   }
   const digitosAlvo: Mascara['numeros'] = [];
   for (const valor of codigos) {

@@ -47,8 +47,8 @@ const TEXTOS_COM_CONTATOS = [
   'Ou joao @ gmail . com, joao[at]gmail(dot)com, joao arroba hotmail ponto com ponto br, joao\uff20gmail.com, maria@uol, joao @gmail.com; 500 arrobas, Siga @imobiliaria ou @joao.imoveis, Living at Moema. Com vista.',
   'R$ 1.250.000,00, 120 m², obras 2019-2020, áreas 1200 - 1500 m², Apto 45 1250 - 1380 m², CEP 01310-100.',
   'WhatsApp (11) 98765-4321Chame, +55 11 98765-4321Ligue, 0800 123 4567Ligue, CPF 52998224725Comprador, 12.ABC.345/01DE-35Ltda; obras 2019-2020Flex, 2450-2800m², Aptos 2201-2202Frente, 123.456.789-00Lote.',
-  '𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, fone ９８７６５-４３２１, ①① ⑨⑧⑦⑥⑤-④③②①, ❾❽❼❻❺ ❹❸❷❶, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ, 🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼; 𝐕𝐄𝐍𝐃𝐎 120 m², 3º, 𝚫; Contato: 11 98765_4321, fone 11*98765*4321; terreno 10*30.',
-  'Whats: 1️⃣1️⃣ 9️⃣8️⃣7️⃣6️⃣5️⃣-4️⃣3️⃣2️⃣1️⃣, ⁹⁸⁷⁶⁵⁻⁴³²¹, 9 8 7 6 5 4 3 2 1, 11 • 98765 • 4321; 1️⃣ Sala, m²; joao @ gmail, joao arroba uol; CPF 111.444.777.35; Av. Celso Garcia 33 33 44 44, CEP 30140000; Unidades 2304 2404 2504, 2201 2302 2404 2501; Aptos 2203 2202.',
+  '𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, fone ９８７６５-４３２１, ①① ⑨⑧⑦⑥⑤-④③②①, ❾❽❼❻❺ ❹❸❷❶, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ, 🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼; 𝐕𝐄𝐍𝐃𝐎 120 m², 3º, 𝚫; fone 11*98765*4321; terreno 10*30.',
+  'Whats: 1️⃣1️⃣ 9️⃣8️⃣7️⃣6️⃣5️⃣-4️⃣3️⃣2️⃣1️⃣, ⁹⁸⁷⁶⁵⁻⁴³²¹, 9 8 7 6 5 4 3 2 1, 11 • 98765 • 4321; 1️⃣ Sala, ① 3 quartos, 🅿️ 2 vagas, m²; joao @ gmail, joao arroba uol; Festa @ terra; CPF 111.444.777.35; Av. Celso Garcia 33 33 44 44, CEP 30140000; Celulares 33 33 44 44; Unidades 2304 2404 2504, 2201 2302 2404 2501; Aptos 2203 2202; Plantão 3232 4545 3232 4646; Lotes 9 17 18 21 30; foto_9123_4567_8.jpg.',
 ];
 
 const nomes = (...n: string[]): ValoresPrivados => ({ nomes: n, codigos: [] });
@@ -81,7 +81,6 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
     { nomes: [], codigos: ['josefina.privada@gmail.com'], numeros: ['(11) 97777-1234', '529.982.247-25'] },
   ],
   ['Falar com 𝐑𝐞𝐧𝐚𝐭𝐚 𝐕𝐢𝐞𝐢𝐫𝐚 ou Ｒｅｎａｔａ Ｖｉｅｉｒａ, dono ９７７７７ １２３４.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
-  ['Falar com Carlos Eduardo, Ana Paula ou Renata S.', nomes('Carlos Eduardo da Silva', 'Ana Paula Souza', 'Renata S Vieira')],
 ];
 
 describe('VERSAO_DAS_REGRAS', () => {
@@ -89,6 +88,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 8, digesto: 'c686d131c954f6148a428382116abf800d86e05906b183d530c62e12bb03078e' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 8, digesto: '393259c7b8194b286f86f8178f2742b6fbf54cd7ec7caef2f8236baf26c9c4ab' });
   });
 });

@@ -49,7 +49,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'Contato: 11 98765_4321', 'fone 11*98765*4321', 'Tel 3333*4444', 'Whats 11 • 98765 • 4321', 'Fone 98765·4321'])(
+  it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'fone 11*98765*4321', 'Tel 3333*4444', 'Whats 11 • 98765 • 4321', 'Fone 98765·4321'])(
     'replaces a number grouped any way after a word that says telephone: %s',
     (texto) => {
       expect(removerContatos(`${texto}.`)).toMatch(/^\S+(?: -|:|\.)? \[removido\]\.$/u);
@@ -85,6 +85,7 @@ describe('removerContatos', () => {
     'joao.corretor@ hotmail',
     'joao.corretor arroba gmail',
     'JOAO ARROBA UOL',
+    'joao arroba gmail.com',
   ])('replaces the e-mail address typed so that filters miss it: %s', (email) => {
     expect(removerContatos(`Contato: ${email}, obrigado.`)).toBe('Contato: [removido], obrigado.');
   });
@@ -111,6 +112,10 @@ describe('removerContatos', () => {
     'Capacidade: 800 cabeças a 18 @ média. Me consulte',
     'Loft @ Pinheiros. Com vaga',
     'Living at Moema.Com 3 quartos',
+    // Providers' names that are words too, after a spaced @ or arroba.
+    'Show @ live hoje',
+    'Festa @ terra',
+    'Pague em arroba terra nua',
   ])(
     'keeps %s, where the words an address is disguised with mean something else',
     (texto) => {
@@ -143,10 +148,11 @@ describe('removerContatos', () => {
   });
 
   it('reads only a whole word as one that says telephone, and never a CEP after `CEP` as a number', () => {
-    for (const texto of ['Av. Celso Garcia, CEP 30140-100', 'Telêmaco Borba 33 33 44 44', 'Faxinal 33 33 44 44', 'Rua Cel. Fulano, CEP 30140-000', 'Em contato com a natureza, CEP: 30140000']) {
+    for (const texto of ['Av. Celso Garcia, CEP 30140-100', 'Telêmaco Borba 33 33 44 44', 'Faxinal 33 33 44 44', 'Rua Cel. Fulano, CEP 30140-000', 'Em contato com a natureza, CEP: 30140000', 'Fone/CEP 30.140-000']) {
       expect(removerContatos(texto)).toBe(texto);
     }
-    for (const texto of ['Cel.: 33 33 44 44', 'Telefones: 33 33 44 44', '📲 33 33 44 44', 'Watsapp 33 33 44 44', 'Contatos: 30140000']) {
+    // The longer words by their start; a number after `CEP` that is no CEP's shape.
+    for (const texto of ['Cel.: 33 33 44 44', 'Telefones: 33 33 44 44', '📲 33 33 44 44', 'Celulares: 33 33 44 44', 'Telefonar 33 33 44 44', 'Whatsaap 33 33 44 44', 'Zapp 33 33 44 44', 'Contatos: 30140000', 'Fone/CEP 3333 4444']) {
       expect(removerContatos(texto), texto).toMatch(/ \[removido\]$/u);
     }
   });
@@ -155,7 +161,10 @@ describe('removerContatos', () => {
     for (const numero of ['9 8 7 6 5 4 3 2 1', '1 1 9 8 7 6 5 4 3 2 1', '11 9 87 65 43 21', '9.8.7.6.5.4.3.2.1', '9-8-7-6-5-4-3-2-1', '9 8 7 6 5 - 4 3 2 1']) {
       expect(removerContatos(`Agende sua visita: ${numero}.`), numero).toBe('Agende sua visita: [removido].');
     }
-    for (const texto of ['Andares 9 10 11 12 13', 'Notas 1 2 3 4 5 6 7 8 9', 'Terreno 10*30, 12 x 25']) expect(removerContatos(texto)).toBe(texto);
+    // Lists of small numbers: each after the first larger than the one before.
+    for (const texto of ['Andares 9 10 11 12 13', 'Notas 1 2 3 4 5 6 7 8 9', 'Terreno 10*30, 12 x 25', 'Lotes 9 17 18 21 30', 'Lotes 9 • 17 • 18 • 21 • 30', 'Quadras 6 19 21 28 30 40', 'Unidades finais 9 1 2 3 4 5 6 7 8', 'Andares 2 3 9 10 12 14 15']) {
+      expect(removerContatos(texto)).toBe(texto);
+    }
   });
 
   it('removes a number spaced out to slip past filters after a word that says telephone', () => {
@@ -277,6 +286,7 @@ describe('removerContatos', () => {
     'Aptos 3101 3201 3301',
     'Unidades 2201 2302 2404 2501',
     'Coberturas 3501, 3601 e 3701',
+    'foto_9123_4567_8.jpg',
     'Lotes de 950 970 990',
     // An alphanumeric CNPJ's shape with check digits that are not valid, and codes.
     'CNPJ 12.ABC.345/01DE-36',
@@ -320,6 +330,11 @@ describe('removerContatos', () => {
     // fourth for ever with two ways of matching a dot; the long `+1…` runs 0.3 s when a number's
     // groups could split its digits every way.
     expect(performance.now() - inicio).toBeLessThan(500);
+  });
+
+  it('removes landline numbers side by side, and halves a floor apart the wrong way, which no row of units is', () => {
+    expect(removerContatos('Plantão 3232 4545 3232 4646.')).toBe('Plantão [removido] [removido].');
+    expect(removerContatos('Plantão 3432 3332.')).toBe('Plantão [removido].');
   });
 
   it('removes every contact in a text and keeps the rest', () => {

@@ -6,8 +6,14 @@ import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
 
 /** `palavra` in any case, for patterns that otherwise care about case. */
 const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
-/** Words that say a telephone number follows (PALAVRA_DE_TELEFONE, PALAVRA_COLADA). */
-const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whatsap watsapp whats wpp zapzap zap contatos contato ligue ligar fax'.split(' ');
+/** Words that say a telephone number follows, glued to it (PALAVRA_COLADA). */
+const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whats wpp zapzap zap contato ligue ligar fax'.split(' ');
+/**
+ * The same before it (PALAVRA_DE_TELEFONE): the short ones as whole words (`Celso`, `Telhado`,
+ * `Faxinal` say nothing), the others as the start of one (`Telefonar`, `Celulares`, `Whatsaap`).
+ */
+const PALAVRAS_INTEIRAS_DE_TELEFONE = 'tels? cel fones? fax zapp? wpp'.split(' ');
+const INICIOS_DE_PALAVRA_DE_TELEFONE = 'telefon celular whats watsap zapzap contat ligue ligar'.split(' ');
 /** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
 const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
@@ -50,8 +56,8 @@ const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]
  * An e-mail address typed so that filters miss it, as agents do to reach buyers directly: spaces
  * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
  * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
- * domain ending after `@` (`maria@uol`, `maria @ uol`) or `arroba` (`maria arroba gmail`; not after
- * `at`: `Living at Terra Nova`). What decides is the domain: a known ending in
+ * domain ending right after `@` (`maria@uol`), or one no word shares after a spaced `@` or `arroba`
+ * (`maria @ uol`, `maria arroba gmail`; not `Festa @ terra`, nor after `at`: `Living at Terra Nova`). What decides is the domain: a known ending in
  * lower or upper case (`Com` opens a sentence), its dots unspaced or written out when the sign is
  * written out. Look-alikes stay: a handle (`Siga @joao.imoveis`: a space before `@`, none after;
  * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
@@ -75,14 +81,16 @@ const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
 const FIM_DE_DOMINIO = emUmaCaixa(...'com net org br edu gov info biz io me co pt us uk es tv app dev adv eng arq imb online site store tech xyz'.split(' '));
 const FIM_DE_ENDERECO = emUmaCaixa('com', 'net', 'org', 'br');
 const PROVEDOR = emUmaCaixa(...'gmail googlemail hotmail outlook live msn yahoo icloud bol uol terra ig globo globomail zipmail aol protonmail proton'.split(' '));
+/** Those no Portuguese or English word shares (not `live`, `terra`, `ig`, `globo`): alone after a spaced `@` or `arroba`. */
+const PROVEDOR_INCONFUNDIVEL = emUmaCaixa(...'gmail googlemail hotmail outlook msn yahoo icloud uol globomail zipmail protonmail'.split(' '));
 const dominio = (ponto: string, fim: string): string => String.raw`(?:${ROTULO}${ponto})+(?:${fim})`;
 const EMAIL_DISFARCADO = new RegExp(
   String.raw`(?<![\p{L}\p{N}._%+\-])(?=[\p{N}._%+\-]*\p{L})[\p{L}\p{N}._%+\-]+(?:` +
     [
       String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
-      String.raw`${ARROBA_SOLTA}(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
-      String.raw`${ESPACADO(palavras('at', 'arroba'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
-      String.raw`${ESPACADO(palavras('arroba'))}(?:${PROVEDOR})`,
+      String.raw`${ARROBA_SOLTA}(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR_INCONFUNDIVEL}))`,
+      String.raw`${ESPACADO(palavras('at'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
+      String.raw`${ESPACADO(palavras('arroba'))}(?:${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}|(?:${PROVEDOR_INCONFUNDIVEL}))`,
       String.raw`[ \t\u00a0]+@${dominio(PONTO_ESTRITO, FIM_DE_ENDERECO)}`,
     ].join('|') +
     String.raw`)(?![\p{L}\p{N}])`,
@@ -155,13 +163,13 @@ const TELEFONE_INTERNACIONAL = new RegExp(
  * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
  * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`,
  * `11 98765*4321`, `11 • 98765 • 4321`): two to eleven groups of one to five digits, split as a
- * telephone's are, by two or three spaces, or by a `*`, `_`, `•` or `·` (typed to slip past
- * filters), with spaces around or not, after an optional area code in parentheses. Only its digits decide
+ * telephone's are, by two or three spaces, or by a `*`, `•` or `·` (typed to slip past filters),
+ * with spaces around or not, after an optional area code in parentheses. Only its digits decide
  * (substituirAgrupado), since lists of numbers take these shapes too.
  */
 // Its separators share no way of matching, so that the repeated group never backtracks through
 // two readings of the same dash.
-const SINAL_ESPACADO = String.raw`[ \t\u00a0]*[\-\u2010-\u2014*_\u2022\u00b7][ \t\u00a0]*`;
+const SINAL_ESPACADO = String.raw`[ \t\u00a0]*[\-\u2010-\u2014*\u2022\u00b7][ \t\u00a0]*`;
 const TELEFONE_AGRUPADO = new RegExp(
   String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${SINAL_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
@@ -171,9 +179,13 @@ const TELEFONE_AGRUPADO = new RegExp(
  * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `). A whole word: `Celso`,
  * `Telhado`, `Faxinal` say nothing.
  */
-const PALAVRA_DE_TELEFONE = new RegExp(String.raw`(?:(?<!\p{L})(?:${PALAVRAS_DE_TELEFONE.join('|')})(?!\p{L})|\u{1f4de}|\u{1f4f1}|\u{1f4f2}|\u260e)[^\d\n]{0,24}$`, 'iu');
-/** Right after `CEP`: a postal code's eight digits, whatever said telephone before. */
-const DEPOIS_DE_CEP = /(?<!\p{L})CEP[ \t\u00a0]*[:.]?[ \t\u00a0]*$/iu;
+const PALAVRA_DE_TELEFONE = new RegExp(
+  String.raw`(?:(?<!\p{L})(?:(?:${PALAVRAS_INTEIRAS_DE_TELEFONE.join('|')})(?!\p{L})|${INICIOS_DE_PALAVRA_DE_TELEFONE.join('|')})|\u{1f4de}|\u{1f4f1}|\u{1f4f2}|\u260e)[^\d\n]{0,24}$`,
+  'iu',
+);
+/** `CEP` right before a number, and a CEP's shape (`30140-000`, `30.140-000`, `30140000`). */
+const CEP_ANTES = /(?<!\p{L})CEP[ \t\u00a0]*[:.]?[ \t\u00a0]*$/iu;
+const FORMA_DE_CEP = /^\d{2}\.?\d{3}[-. ]?\d{3}$/;
 /** How far before a number PALAVRA_DE_TELEFONE looks. */
 const ALCANCE_DA_PALAVRA = 40;
 /** A mobile number (9 and eight digits), with its area code or not. */
@@ -203,50 +215,67 @@ const FIXO = /^[2-5]/;
 
 /**
  * Whether digits with no area code can be a local number: none starts with 0 or 1, and only a
- * mobile number's first group has five digits (a 9 first). Two groups of four a few apart, or some
- * floors apart, are neighbouring units (`Aptos 2201 2202`, `2203 2202`, `2304 2404`): a
- * telephone's are that close about one time in a thousand.
+ * mobile number's first group has five digits (a 9 first). Two groups of four a few apart, or the
+ * second some floors above (`Aptos 2201 2202`, `2203 2202`, `2304 2404`), are neighbouring units:
+ * a telephone's are that close about one time in a thousand.
  */
 function soPodeSerLocal(numero: string): boolean {
   const grupos = numero.split(/\D+/);
   if (/^[01]/.test(numero) || (grupos[0]!.length === 5 && !numero.startsWith('9'))) return false;
   if (grupos.length !== 2 || grupos[0]!.length !== 4 || grupos[1]!.length !== 4) return true;
-  const distancia = Math.abs(Number(grupos[1]) - Number(grupos[0]));
-  return !(distancia <= 9 || (distancia % 100 === 0 && distancia <= 900));
+  const distancia = Number(grupos[1]) - Number(grupos[0]);
+  return !(Math.abs(distancia) <= 9 || (distancia > 0 && distancia % 100 === 0 && distancia <= 900));
 }
 
-/** Two groups of four split by a space. */
-const DOIS_GRUPOS_DE_QUATRO = /^\d{4}[ \t\u00a0]\d{4}$/;
-const GRUPO_DE_QUATRO_ANTES = /(?<!\d)\d{4}[ \t\u00a0]+$/;
-const GRUPO_DE_QUATRO_DEPOIS = /^[ \t\u00a0]+\d{4}(?!\d)/;
+/** A match a replacer was called with, in the text it was found in. */
+interface Achado {
+  texto: string;
+  inicio: number;
+  fim: number;
+}
+/** The match `trecho` in its text, from a replacer's arguments (…, offset, string, groups). */
+function achado(trecho: string, argumentos: readonly unknown[]): Achado {
+  const [inicio, texto] = argumentos.slice(-3, -1) as [number, string];
+  return { texto, inicio, fim: inicio + trecho.length };
+}
+const antes = ({ texto, inicio }: Achado, alcance: number): string => texto.slice(Math.max(0, inicio - alcance), inicio);
+const depois = ({ texto, fim }: Achado, alcance: number): string => texto.slice(fim, fim + alcance);
+
+/** Two groups of four split by a space, and such a group right before or after them. */
+const DOIS_GRUPOS_DE_QUATRO = /^(\d{4})[ \t\u00a0](\d{4})$/;
+const GRUPO_DE_QUATRO_ANTES = /(?<!\d)(\d{4})[ \t\u00a0]+$/;
+const GRUPO_DE_QUATRO_DEPOIS = /^[ \t\u00a0]+(\d{4})(?!\d)/;
 /**
- * Whether two groups of four split by a space stand in a row of such groups (`Unidades 2201 2302
- * 2404 2501`): units or lots. A telephone's two halves have no third beside them.
+ * Whether two groups of four split by a space stand in a row of such groups all within a thousand
+ * (`Unidades 2201 2302 2404 2501`): units or lots. Two telephones' halves (`3232 4545 3232 4646`)
+ * are further apart.
  */
-function emFileiraDeGrupos(numero: string, trecho: string, argumentos: readonly unknown[]): boolean {
-  if (!DOIS_GRUPOS_DE_QUATRO.test(numero)) return false;
-  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
-  const fim = deslocamento + trecho.length;
-  return GRUPO_DE_QUATRO_ANTES.test(texto.slice(Math.max(0, deslocamento - 8), deslocamento)) || GRUPO_DE_QUATRO_DEPOIS.test(texto.slice(fim, fim + 8));
+function emFileiraDeUnidades(numero: string, a: Achado): boolean {
+  const par = DOIS_GRUPOS_DE_QUATRO.exec(numero);
+  if (par === null) return false;
+  const vizinho = GRUPO_DE_QUATRO_ANTES.exec(antes(a, 8))?.[1] ?? GRUPO_DE_QUATRO_DEPOIS.exec(depois(a, 8))?.[1];
+  if (vizinho === undefined) return false;
+  const valores = [par[1], par[2], vizinho].map(Number);
+  return Math.max(...valores) - Math.min(...valores) < 1000;
 }
 
-/** Whether the match a replacer was called with is a CEP's eight digits right after `CEP`. */
-function depoisDeCep(trecho: string, argumentos: readonly unknown[]): boolean {
-  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
-  return digitos(trecho, 9) === 8 && DEPOIS_DE_CEP.test(texto.slice(Math.max(0, deslocamento - 8), deslocamento));
-}
+/** Whether a match is a CEP right after `CEP`. */
+const depoisDeCep = (numero: string, a: Achado): boolean => FORMA_DE_CEP.test(numero) && CEP_ANTES.test(antes(a, 8));
+/** Whether a match comes right after a word that says telephone. */
+const depoisDePalavraDeTelefone = (a: Achado): boolean => PALAVRA_DE_TELEFONE.test(antes(a, ALCANCE_DA_PALAVRA));
+/** Whether a match is followed by a measure or amount. */
+const antesDeUnidade = (a: Achado): boolean => UNIDADE_DEPOIS.test(depois(a, 12));
 
-/** Whether the match a replacer was called with comes right after a word that says telephone. */
-function depoisDePalavraDeTelefone(argumentos: readonly unknown[]): boolean {
-  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
-  return PALAVRA_DE_TELEFONE.test(texto.slice(Math.max(0, deslocamento - ALCANCE_DA_PALAVRA), deslocamento));
-}
-
-/** Whether the match `trecho` a replacer was called with is followed by a measure or amount. */
-function antesDeUnidade(trecho: string, argumentos: readonly unknown[]): boolean {
-  const [deslocamento, texto] = argumentos.slice(-3, -1) as [number, string];
-  const fim = deslocamento + trecho.length;
-  return UNIDADE_DEPOIS.test(texto.slice(fim, fim + 12));
+/**
+ * A mobile number spelled out, after its area code or not: a digit at a time (`9 8 7 6 5 4 3 2
+ * 1`), or its 9 and then pairs (`11 9 87 65 43 21`); not when what follows the first group only
+ * grows (`Unidades 9 1 2 3 4 5 6 7 8`, `Lotes 9 17 18 21 30`), as a list does.
+ */
+function soletrado(partes: readonly string[], numero: string): boolean {
+  const resto = numero.length === 11 && partes[0]!.length === 2 ? partes.slice(1) : partes;
+  const forma = resto.every((p) => p.length === 1) || (resto[0] === '9' && resto.slice(1).every((p) => p.length === 2));
+  const cresce = resto.slice(1).every((p, i, seguintes) => i === 0 || Number(p) > Number(seguintes[i - 1]));
+  return forma && !cresce;
 }
 
 /** Groups each a little larger than the one before (`951 952 953`, `95 97 98 101`): a list of values. */
@@ -266,8 +295,9 @@ function listaCrescente(partes: readonly string[]): boolean {
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
   if (pais === undefined && ddd === undefined) {
-    if (antesDeUnidade(trecho, argumentos) || depoisDeCep(trecho, argumentos)) return trecho;
-    if ((!soPodeSerLocal(numero) || emFileiraDeGrupos(numero, trecho, argumentos)) && !depoisDePalavraDeTelefone(argumentos)) return trecho;
+    const a = achado(trecho, argumentos);
+    if (antesDeUnidade(a) || depoisDeCep(numero, a)) return trecho;
+    if ((!soPodeSerLocal(numero) || emFileiraDeUnidades(numero, a)) && !depoisDePalavraDeTelefone(a)) return trecho;
   }
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
@@ -292,18 +322,17 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const { ddd, grupos } = argumentos.at(-1) as { ddd: string | undefined; grupos: string };
   const numero = grupos.replace(/\D/g, '');
-  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && (antesDeUnidade(trecho, argumentos) || depoisDeCep(trecho, argumentos)))) return trecho;
-  const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(argumentos);
+  const a = achado(trecho, argumentos);
+  if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && (antesDeUnidade(a) || depoisDeCep(grupos, a)))) return trecho;
+  const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(a);
   if (ditoTelefone) {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
     return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;
   }
   const partes = grupos.split(/\D+/);
   const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
-  // Spelled out (`9 8 7 6 5 4 3 2 1`, `11 9 87 65 43 21`): any count of groups.
-  const soletrado = partes.every((p) => p.length <= 2);
   const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
-  return CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado) && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
+  return CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado(partes, numero)) && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */

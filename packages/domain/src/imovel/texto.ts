@@ -25,22 +25,26 @@ export function comoSeLe(texto: string): string {
 
 /**
  * Letters and digits in a style of their own, read as the plain ones: the full-width forms
- * (`９８７６５`, `＠`, `．`), the mathematical bold, italic, script… alphabets that "fancy letter"
- * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`), circled and parenthesised
- * digits and letters (`①①`, `❾❽`, `Ⓐ`, `🅰`); and digits in a row as keycap emoji
- * (`1️⃣1️⃣ 9️⃣8️⃣7️⃣…`) or superscripts (`⁹⁸⁷⁶⁵⁻⁴³²¹`). Typed to slip past filters as often as for
- * looks, they hid a telephone number or a name from the patterns while partners read it. A keycap
- * or superscript alone stays (`1️⃣ Sala`, `m²`); so do styled Greek letters.
+ * (`９８７６５`, `＠`, `．`) and the mathematical bold, italic, script… alphabets that "fancy letter"
+ * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`) always; circled, parenthesised
+ * and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`) and superscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`)
+ * in a row, as a number or a word is typed. Typed to slip past filters as often as for looks, they
+ * hid a telephone number or a name from the patterns while partners read it. One alone is a bullet
+ * or an emoji and stays (`① 3 quartos`, `🅿️ 2 vagas`, `1️⃣ Sala`, `m²`); so do styled Greek letters.
  */
-const ESTILIZADO = /[\u2460-\u24ff\u2776-\u2793\uff01-\uff5e\u{1d400}-\u{1d7ff}\u{1f100}-\u{1f18f}]/gu;
-/** A keycap digit followed by more digits (keycaps or not), one space, dot or dash apart at most. */
-const TECLAS = /[0-9]\ufe0f?\u20e3(?:[ \t\u00a0.\-\u2010-\u2014]?[0-9](?:\ufe0f?\u20e3)?)+/gu;
-const TECLA = /\ufe0f?\u20e3/gu;
-/** Two superscript digits or more in a row, a superscript minus between them too. */
-const SOBRESCRITOS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079](?:\u207b?[\u00b2\u00b3\u00b9\u2070\u2074-\u2079])+/gu;
+const ESTILIZADO = /[\uff01-\uff5e\u{1d400}-\u{1d7ff}]/gu;
+const ENVOLTO = String.raw`(?:[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]\ufe0f?|[0-9]\ufe0f?\u20e3)`;
+/** Two or more side by side, or five or more one space, dot or dash apart (`9️⃣ 8️⃣ 7️⃣ 6️⃣ 5️⃣`). */
+const ENVOLTOS_EM_FILEIRA = new RegExp(String.raw`${ENVOLTO}{2,}|${ENVOLTO}(?:[ \t\u00a0.\-\u2010-\u2014]${ENVOLTO}){4,}`, 'gu');
+const TALVEZ_ENVOLTO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\u20e3/u;
+const ENVOLTO_SO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\ufe0f|\u20e3/gu;
+/** Four superscript digits or more in a row, a superscript minus between them too. */
+const SOBRESCRITOS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079](?:\u207b?[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]){3,}/gu;
 export function semEstilo(texto: string): string {
   let simplificado = texto.replace(ESTILIZADO, simples);
-  if (simplificado.includes('\u20e3')) simplificado = simplificado.replace(TECLAS, (teclas) => teclas.replace(TECLA, ''));
+  if (TALVEZ_ENVOLTO.test(simplificado)) {
+    simplificado = simplificado.replace(ENVOLTOS_EM_FILEIRA, (fileira) => fileira.replace(ENVOLTO_SO, (c) => (c === '\ufe0f' || c === '\u20e3' ? '' : simples(c))));
+  }
   return simplificado.replace(SOBRESCRITOS, (sobrescritos) => sobrescritos.replaceAll('\u207b', '-').normalize('NFKC'));
 }
 

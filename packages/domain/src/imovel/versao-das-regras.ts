@@ -30,11 +30,11 @@
 // no longer hides it: a telephone is read by its shape and context as with a space there, a CPF or
 // CNPJ by its check digits; a `condominio_id` that is no uuid read as none, the event applied
 // rather than dead-lettered (2026-11-23, after a review of register-events.md).
-// 8: styled letters and digits read, and sent, as the plain ones (`９８７６５`, `𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`,
-// `①①`, `Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ`, keycaps and superscripts in a row), so contacts and private names typed
-// so are removed; `*`, `_`, `•`, `·` split groups of digits as a space does; a mobile number
+// 8: styled letters and digits read, and sent, as the plain ones (`９８７６５`, `𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`;
+// circled, keycap and superscript ones in a row: `①①`, `1️⃣1️⃣`), so contacts and private names
+// typed so are removed; `*`, `•`, `·` split groups of digits as a space does; a mobile number
 // spelled out a digit at a time, a provider after a spaced `@` or `arroba`, a dot before a CPF's
-// check digits, a name's first two words removed; `Celso`, `Telhado` no longer say telephone, a
-// CEP after `CEP`, units some floors apart and rows of groups of four kept (2026-11-23, after a
-// review that typed contacts as agents dodging filters do).
+// check digits removed; `Celso`, `Telhado` no longer say telephone; a CEP after `CEP`, units some
+// floors apart and rows of units kept (2026-11-23, after two reviews that typed contacts as agents
+// dodging filters do).
 export const VERSAO_DAS_REGRAS = 8;
