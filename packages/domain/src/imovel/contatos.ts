@@ -57,11 +57,12 @@ const EMAIL = /(?<![\p{L}\p{N}.!#$%&'*+=^_`{|}~-])[\p{L}\p{N}.!#$%&'*+=^_`{|}~-]
  * around `@` or the dots (`joao @ gmail . com`), the sign written out or bracketed (`joao arroba
  * gmail ponto com`, `joao[at]gmail(dot)com`), a full-width `＠`, or a well-known provider with no
  * domain ending right after `@` (`maria@uol`), or one no word shares after a spaced `@` or `arroba`
- * (`maria @ uol`, `maria arroba gmail`; not `Festa @ terra`, nor after `at`: `Living at Terra Nova`). What decides is the domain: a known ending in
- * lower or upper case (`Com` opens a sentence), its dots unspaced or written out when the sign is
- * written out. Look-alikes stay: a handle (`Siga @joao.imoveis`: a space before `@`, none after;
- * an address only with a `.com`, `.net`, `.org` or `.br` ending), a provider's name as a word
- * (`Living at Terra Nova`), cattle weights (`20@ cada. Com pasto`: the local part needs a letter).
+ * (`maria @ uol`, `maria arroba gmail`; not `Festa @ terra`, nor after `at`: `Living at Terra
+ * Nova`). What decides is the domain: a known ending in lower or upper case (`Com` opens a
+ * sentence), its dots unspaced or written out when the sign is written out. Look-alikes stay: a
+ * handle (`Siga @joao.imoveis`: a space before `@`, none after; an address only with a `.com`,
+ * `.net`, `.org` or `.br` ending), a provider's name as a word (`Living at Terra Nova`), cattle
+ * weights (`20@ cada. Com pasto`: the local part needs a letter).
  */
 const ESPACOS = String.raw`${ESPACO}*`;
 const palavras = (...lista: string[]): string => lista.map(emQualquerCaixa).join('|');
@@ -176,8 +177,7 @@ const TELEFONE_AGRUPADO = new RegExp(
 );
 /**
  * A word or sign that introduces a telephone number (`Tel.: `, `fone (`, `📞 `), right before it or
- * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `). A whole word: `Celso`,
- * `Telhado`, `Faxinal` say nothing.
+ * a few words before, with no digit between (`Telefone/WhatsApp da Ana: `).
  */
 const PALAVRA_DE_TELEFONE = new RegExp(
   String.raw`(?:(?<!\p{L})(?:(?:${PALAVRAS_INTEIRAS_DE_TELEFONE.join('|')})(?!\p{L})|${INICIOS_DE_PALAVRA_DE_TELEFONE.join('|')})|\u{1f4de}|\u{1f4f1}|\u{1f4f2}|\u260e)[^\d\n]{0,24}$`,
@@ -313,8 +313,8 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
 /**
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
- * a mobile number as handed out, in at most four groups besides its area code or spelled out a
- * digit or two at a time, not written as an amount (`987.654.321`), and no list: all round (`950
+ * a mobile number as handed out, in at most four groups besides its area code or spelled out
+ * (soletrado), not written as an amount (`987.654.321`), and no list: all round (`950
  * 970 990`), each a little larger than the one before (`951 952 953`, a table's row too), or
  * followed by a measure (`m²`, `mil`). Lists of measures, flats and years take the other shapes
  * too. Never a CEP after `CEP`.
