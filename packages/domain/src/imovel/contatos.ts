@@ -10,10 +10,11 @@ const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[$
 const PALAVRAS_DE_TELEFONE = 'telefones telefone tels tel fones fone celular cel whatsapp whats wpp zapzap zap contato ligue ligar fax'.split(' ');
 /**
  * The same before it (PALAVRA_DE_TELEFONE): the short ones as whole words (`Celso`, `Telhado`,
- * `Faxinal` say nothing), the others as the start of one (`Telefonar`, `Celulares`, `Whatsaap`).
+ * `Faxinal` say nothing), the others as the start of one (`Telefonar`, `Celulares`, `Whatsaap`;
+ * not `Telefonia`, `Contatar`, which amenities and other sentences use).
  */
 const PALAVRAS_INTEIRAS_DE_TELEFONE = 'tels? cel fones? fax zapp? wpp'.split(' ');
-const INICIOS_DE_PALAVRA_DE_TELEFONE = 'telefon celular whats watsap zapzap contat ligue ligar'.split(' ');
+const INICIOS_DE_PALAVRA_DE_TELEFONE = 'telefone telefonar telefonem celular whats watsap zapzap contato ligue ligar'.split(' ');
 /** Words a number typed right after still belongs to the contact: `TEL98765-4321`, `CPF529.982.247-25`. */
 const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf', 'cnpj'].map(emQualquerCaixa).join('|')})`;
 // Digits glued to a letter, to another digit, or to a decimal/thousands separator belong to
@@ -82,13 +83,16 @@ const ROTULO = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
 const FIM_DE_DOMINIO = emUmaCaixa(...'com net org br edu gov info biz io me co pt us uk es tv app dev adv eng arq imb online site store tech xyz'.split(' '));
 const FIM_DE_ENDERECO = emUmaCaixa('com', 'net', 'org', 'br');
 const PROVEDOR = emUmaCaixa(...'gmail googlemail hotmail outlook live msn yahoo icloud bol uol terra ig globo globomail zipmail aol protonmail proton'.split(' '));
-/** Those no Portuguese or English word shares (not `live`, `terra`, `ig`, `globo`): alone after a spaced `@` or `arroba`. */
-const PROVEDOR_INCONFUNDIVEL = emUmaCaixa(...'gmail googlemail hotmail outlook msn yahoo icloud uol globomail zipmail protonmail'.split(' '));
+/**
+ * Those no Portuguese or English word shares (not `live`, `terra`, `ig`, `globo`): in any case
+ * (`Gmail`, as phones capitalise it), and alone after a spaced `@` or `arroba`.
+ */
+const PROVEDOR_INCONFUNDIVEL = palavras(...'gmail googlemail hotmail outlook msn yahoo icloud uol bol globomail zipmail protonmail'.split(' '));
 const dominio = (ponto: string, fim: string): string => String.raw`(?:${ROTULO}${ponto})+(?:${fim})`;
 const EMAIL_DISFARCADO = new RegExp(
   String.raw`(?<![\p{L}\p{N}._%+\-])(?=[\p{N}._%+\-]*\p{L})[\p{L}\p{N}._%+\-]+(?:` +
     [
-      String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR}))`,
+      String.raw`@(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR})|(?:${PROVEDOR_INCONFUNDIVEL}))`,
       String.raw`${ARROBA_SOLTA}(?:${dominio(PONTO, FIM_DE_DOMINIO)}|(?:${PROVEDOR_INCONFUNDIVEL}))`,
       String.raw`${ESPACADO(palavras('at'))}${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}`,
       String.raw`${ESPACADO(palavras('arroba'))}(?:${dominio(PONTO_ESTRITO, FIM_DE_DOMINIO)}|(?:${PROVEDOR_INCONFUNDIVEL}))`,
@@ -164,13 +168,13 @@ const TELEFONE_INTERNACIONAL = new RegExp(
  * A number typed in groups the patterns above do not know (`987 654 321`, `98 765 4321`,
  * `(11) 9 87 65 43 21`, `33 33 44 44`, `9876-54321`, `98765  4321`, `9 8 7 6 5 4 3 2 1`,
  * `11 98765*4321`, `11 • 98765 • 4321`): two to eleven groups of one to five digits, split as a
- * telephone's are, by two or three spaces, or by a `*`, `•` or `·` (typed to slip past filters),
+ * telephone's are, by two or three spaces, or by a `*`, `•`, `●` or `·` (typed to slip past filters),
  * with spaces around or not, after an optional area code in parentheses. Only its digits decide
  * (substituirAgrupado), since lists of numbers take these shapes too.
  */
 // Its separators share no way of matching, so that the repeated group never backtracks through
 // two readings of the same dash.
-const SINAL_ESPACADO = String.raw`[ \t\u00a0]*[\-\u2010-\u2014*\u2022\u00b7][ \t\u00a0]*`;
+const SINAL_ESPACADO = String.raw`[ \t\u00a0]*[\-\u2010-\u2014*\u2022\u00b7\u2219\u22c5\u25cf][ \t\u00a0]*`;
 const TELEFONE_AGRUPADO = new RegExp(
   String.raw`(?=[(\d])${INICIO_NUMERO}(?<ddd>\(\s?0?\d{2}\s?\)[ \t\u00a0]?)?(?<grupos>\d{1,5}(?:(?:${SINAL_ESPACADO}|[ \t\u00a0]{1,3}|\.)\d{1,5}){1,10})${FIM_NUMERO}`,
   'gu',
@@ -268,12 +272,13 @@ const antesDeUnidade = (a: Achado): boolean => UNIDADE_DEPOIS.test(depois(a, 12)
 
 /**
  * A mobile number spelled out, after its area code or not: a digit at a time (`9 8 7 6 5 4 3 2
- * 1`), or its 9 and then pairs (`11 9 87 65 43 21`); not when what follows the first group only
- * grows (`Unidades 9 1 2 3 4 5 6 7 8`, `Lotes 9 17 18 21 30`), as a list does.
+ * 1`), or a digit or two at a time from its 9 (`11 9 87 65 43 21`, `98 76 54 32 1`); not when what
+ * follows the first group only grows (`Unidades 9 1 2 3 4 5 6 7 8`, `Lotes 9 17 18 21 30`), as a
+ * list does.
  */
 function soletrado(partes: readonly string[], numero: string): boolean {
   const resto = numero.length === 11 && partes[0]!.length === 2 ? partes.slice(1) : partes;
-  const forma = resto.every((p) => p.length === 1) || (resto[0] === '9' && resto.slice(1).every((p) => p.length === 2));
+  const forma = resto.every((p) => p.length === 1) || (resto[0]!.startsWith('9') && resto.every((p) => p.length <= 2));
   const cresce = resto.slice(1).every((p, i, seguintes) => i === 0 || Number(p) > Number(seguintes[i - 1]));
   return forma && !cresce;
 }

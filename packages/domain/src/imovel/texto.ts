@@ -28,22 +28,28 @@ export function comoSeLe(texto: string): string {
  * (`９８７６５`, `＠`, `．`) and the mathematical bold, italic, script… alphabets that "fancy letter"
  * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`) always; circled, parenthesised
  * and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`) and superscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`)
- * in a row, as a number or a word is typed. Typed to slip past filters as often as for looks, they
+ * in a row, as a number or a word is typed (emFileira; four superscripts). Typed to slip past filters as often as for looks, they
  * hid a telephone number or a name from the patterns while partners read it. One alone is a bullet
  * or an emoji and stays (`① 3 quartos`, `🅿️ 2 vagas`, `1️⃣ Sala`, `m²`); so do styled Greek letters.
  */
 const ESTILIZADO = /[\uff01-\uff5e\u{1d400}-\u{1d7ff}]/gu;
 const ENVOLTO = String.raw`(?:[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]\ufe0f?|[0-9]\ufe0f?\u20e3)`;
-/** Two or more side by side, or five or more one space, dot or dash apart (`9️⃣ 8️⃣ 7️⃣ 6️⃣ 5️⃣`). */
-const ENVOLTOS_EM_FILEIRA = new RegExp(String.raw`${ENVOLTO}{2,}|${ENVOLTO}(?:[ \t\u00a0.\-\u2010-\u2014]${ENVOLTO}){4,}`, 'gu');
+/** Signs one after another, side by side or a space, dot, dash or bullet apart (`9️⃣ 8️⃣7️⃣ – 6️⃣5️⃣`). */
+const ENVOLTOS_SEGUIDOS = new RegExp(String.raw`${ENVOLTO}(?:[ \t\u00a0]{0,2}(?:[.*\-\u2010-\u2014\u2022\u00b7][ \t\u00a0]{0,2})?${ENVOLTO})+`, 'gu');
+const UM_ENVOLTO = new RegExp(ENVOLTO, 'gu');
 const TALVEZ_ENVOLTO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\u20e3/u;
 const ENVOLTO_SO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\ufe0f|\u20e3/gu;
-/** Four superscript digits or more in a row, a superscript minus between them too. */
-const SOBRESCRITOS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079](?:\u207b?[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]){3,}/gu;
+const DOIS_LADO_A_LADO = new RegExp(String.raw`${ENVOLTO}{2}`, 'u');
+/** Signs one after another make a number or a word when two stand side by side, or five in all; fewer apart are bullets. */
+const emFileira = (seguidos: string): boolean => DOIS_LADO_A_LADO.test(seguidos) || seguidos.match(UM_ENVOLTO)!.length >= 5;
+/** Four superscript digits or more one after another, a space, dash or dot apart at most (`⁹⁸⁷ ⁶⁵⁴ ³²¹`). */
+const SOBRESCRITOS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079](?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]){3,}/gu;
 export function semEstilo(texto: string): string {
   let simplificado = texto.replace(ESTILIZADO, simples);
   if (TALVEZ_ENVOLTO.test(simplificado)) {
-    simplificado = simplificado.replace(ENVOLTOS_EM_FILEIRA, (fileira) => fileira.replace(ENVOLTO_SO, (c) => (c === '\ufe0f' || c === '\u20e3' ? '' : simples(c))));
+    simplificado = simplificado.replace(ENVOLTOS_SEGUIDOS, (seguidos) =>
+      emFileira(seguidos) ? seguidos.replace(ENVOLTO_SO, (c) => (c === '\ufe0f' || c === '\u20e3' ? '' : simples(c))) : seguidos,
+    );
   }
   return simplificado.replace(SOBRESCRITOS, (sobrescritos) => sobrescritos.replaceAll('\u207b', '-').normalize('NFKC'));
 }
