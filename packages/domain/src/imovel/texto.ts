@@ -33,22 +33,27 @@ export function comoSeLe(texto: string): string {
  * or an emoji and stays (`① 3 quartos`, `🅿️ 2 vagas`, `1️⃣ Sala`, `m²`); so do styled Greek letters.
  */
 const ESTILIZADO = /[\uff01-\uff5e\u{1d400}-\u{1d7ff}]/gu;
-const ENVOLTO = String.raw`(?:[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]\ufe0f?|[0-9]\ufe0f?\u20e3)`;
+/** Circled, parenthesised and squared digits and letters (`①`, `❾`, `⑴`, `Ⓐ`, `🅰`). */
+const CIRCULADO = String.raw`[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]`;
+/** One sign: a circled one (as an emoji too), or a keycap digit (`1️⃣`). */
+const ENVOLTO = String.raw`(?:${CIRCULADO}\ufe0f?|[0-9]\ufe0f?\u20e3)`;
 /** Signs one after another, side by side or a space, dot, dash or bullet apart (`9️⃣ 8️⃣7️⃣ – 6️⃣5️⃣`). */
 const ENVOLTOS_SEGUIDOS = new RegExp(String.raw`${ENVOLTO}(?:[ \t\u00a0]{0,2}(?:[.*\-\u2010-\u2014\u2022\u00b7][ \t\u00a0]{0,2})?${ENVOLTO})+`, 'gu');
 const UM_ENVOLTO = new RegExp(ENVOLTO, 'gu');
-const TALVEZ_ENVOLTO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\u20e3/u;
-const ENVOLTO_SO = /[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]|\ufe0f|\u20e3/gu;
+const TALVEZ_ENVOLTO = new RegExp(String.raw`${CIRCULADO}|\u20e3`, 'u');
 const DOIS_LADO_A_LADO = new RegExp(String.raw`${ENVOLTO}{2}`, 'u');
+const APRESENTACAO = /\ufe0f|\u20e3/gu;
 /** Signs one after another make a number or a word when two stand side by side, or five in all; fewer apart are bullets. */
 const emFileira = (seguidos: string): boolean => DOIS_LADO_A_LADO.test(seguidos) || seguidos.match(UM_ENVOLTO)!.length >= 5;
+const SOBRESCRITO = String.raw`[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]`;
 /** Four superscript digits or more one after another, a space, dash or dot apart at most (`⁹⁸⁷ ⁶⁵⁴ ³²¹`). */
-const SOBRESCRITOS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079](?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]){3,}/gu;
+const SOBRESCRITOS = new RegExp(String.raw`${SOBRESCRITO}(?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?${SOBRESCRITO}){3,}`, 'gu');
 export function semEstilo(texto: string): string {
   let simplificado = texto.replace(ESTILIZADO, simples);
   if (TALVEZ_ENVOLTO.test(simplificado)) {
+    // Each sign of a row without its emoji and keycap marks, then as the plain character.
     simplificado = simplificado.replace(ENVOLTOS_SEGUIDOS, (seguidos) =>
-      emFileira(seguidos) ? seguidos.replace(ENVOLTO_SO, (c) => (c === '\ufe0f' || c === '\u20e3' ? '' : simples(c))) : seguidos,
+      emFileira(seguidos) ? seguidos.replace(UM_ENVOLTO, (sinal) => simples(sinal.replace(APRESENTACAO, ''))) : seguidos,
     );
   }
   return simplificado.replace(SOBRESCRITOS, (sobrescritos) => sobrescritos.replaceAll('\u207b', '-').normalize('NFKC'));
