@@ -44,7 +44,7 @@ interface RedisComJanela extends Redis {
  * command timeout for a Redis that is connected but not answering. Reconnection continues in
  * the background.
  */
-export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMAND_TIMEOUT_MS): RedisOptions {
+export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMAND_TIMEOUT_MS) {
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -52,7 +52,7 @@ export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDI
     connectTimeout: 1_000,
     retryStrategy: (tentativas) => Math.min(50 * 2 ** Math.min(tentativas, 6), 2_000),
     lazyConnect: false,
-  };
+  } satisfies RedisOptions;
 }
 
 /** Redis's decision, with its clock at the decision and a way to take the entry back. */
