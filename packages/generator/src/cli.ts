@@ -1,10 +1,20 @@
-// Command line: writes a generated scenario (initial load, then mutations) as NDJSON.
+// Command line: writes a generated scenario (initial load, then mutations) as NDJSON, or sends
+// it to the register topics of a Kafka.
 //   pnpm exec tsx packages/generator/src/cli.ts --seed 7 --imoveis 1000 --mutacoes 5000 --saida cenario.ndjson
+//   KAFKA_BROKERS=127.0.0.1:9092 pnpm exec tsx packages/generator/src/cli.ts --imoveis 1000 --kafka
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { RegistroBruto } from '@imoveis/contracts';
+import { CONDOMINIOS_TOPIC, IMOVEIS_TOPIC, KAFKA_BROKERS, lerConfiguracao } from '@imoveis/config';
+import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { gerarCargaInicial, gerarCenario } from './carga-inicial.ts';
+import { enviarParaKafka } from './kafka-envio.ts';
 import { gerarMutacoes } from './mutacoes.ts';
 import { escreverNdjson } from './ndjson.ts';
 import { OPCOES_PADRAO, normalizarOpcoes, type OpcoesGerador } from './opcoes.ts';
+
+/** Partitions of a register topic the command creates: as docker-compose.yml creates them. */
+const PARTICOES = 3;
 
 const AJUDA = `Uso: cli.ts [opções]
   --seed N                 semente (padrão ${OPCOES_PADRAO.seed})
@@ -15,7 +25,34 @@ const AJUDA = `Uso: cli.ts [opções]
   --taxa-venenos X         fração de venenos nas mutações (padrão ${OPCOES_PADRAO.taxaVenenos})
   --inicio DATA-HORA       relógio do cadastro no início (padrão ${OPCOES_PADRAO.inicio})
   --somente carga|mutacoes só uma das partes
-  --saida ARQUIVO          arquivo NDJSON, ou - para a saída padrão (padrão -)`;
+  --saida ARQUIVO          arquivo NDJSON, ou - para a saída padrão (padrão -)
+  --kafka                  envia aos tópicos do cadastro em vez de escrever NDJSON: KAFKA_BROKERS,
+                           IMOVEIS_TOPIC e CONDOMINIOS_TOPIC como o projetor os lê (tópicos
+                           ausentes são criados compactados, com ${PARTICOES} partições)`;
+
+/** Where `--kafka` sends: the projector's own variables, with its defaults. */
+const ConfigKafka = z.object({ KAFKA_BROKERS, IMOVEIS_TOPIC, CONDOMINIOS_TOPIC });
+
+/** Sends the records to the register topics, creating those missing; resolves with how many were sent. */
+async function enviarAoKafka(fonte: Iterable<RegistroBruto>): Promise<number> {
+  const config = lerConfiguracao(ConfigKafka);
+  const topicos = { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC };
+  // A few retries: a wrong address is said in seconds, not after the services' minutes.
+  const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-gerador', tentativas: 3 });
+  try {
+    await kafka.criarTopicos(Object.values(topicos).map((nome) => ({ nome, particoes: PARTICOES, compactado: true })));
+    const produtor = await kafka.criarProdutor();
+    try {
+      return (await enviarParaKafka(fonte, produtor, topicos)).mensagens;
+    } finally {
+      await produtor.close();
+    }
+  } catch (erro) {
+    throw ehKafkaInacessivel(erro) ? new Error(kafkaInacessivel(config.KAFKA_BROKERS, erro)) : erro;
+  } finally {
+    await kafka.close();
+  }
+}
 
 function numero(nome: string, texto: string | undefined): number | undefined {
   if (texto === undefined) return undefined;
@@ -35,7 +72,8 @@ async function principal(): Promise<void> {
       'taxa-venenos': { type: 'string' },
       inicio: { type: 'string' },
       somente: { type: 'string' },
-      saida: { type: 'string', default: '-' },
+      saida: { type: 'string' },
+      kafka: { type: 'boolean' },
       ajuda: { type: 'boolean', short: 'h' },
       help: { type: 'boolean' },
     },
@@ -63,14 +101,20 @@ async function principal(): Promise<void> {
     : values.somente === undefined ? gerarCenario(normalizadas)
     : undefined;
   if (fonte === undefined) throw new RangeError(`--somente: esperado carga ou mutacoes, recebido ${JSON.stringify(values.somente)}`);
+  if (values.kafka === true && values.saida !== undefined) throw new RangeError('--kafka e --saida: escolha um destino');
 
   const inicio = process.hrtime.bigint();
-  const total = await escreverNdjson(fonte, values.saida === '-' ? process.stdout : values.saida);
+  const saida = values.saida ?? '-';
+  const total = values.kafka === true ? await enviarAoKafka(fonte) : await escreverNdjson(fonte, saida === '-' ? process.stdout : saida);
   const segundos = Number(process.hrtime.bigint() - inicio) / 1e9;
   process.stderr.write(`${total} registros em ${segundos.toFixed(2)} s (${Math.round(total / segundos)} registros/s)\n`);
 }
 
+/** A mistyped command line, to which the usage is the answer (not Kafka or the environment). */
+const ehErroDeUso = (erro: unknown): boolean =>
+  erro instanceof RangeError || (erro instanceof TypeError && String((erro as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS'));
+
 principal().catch((erro: unknown) => {
-  process.stderr.write(`${erro instanceof Error ? erro.message : String(erro)}\n${AJUDA}\n`);
+  process.stderr.write(`${erro instanceof Error ? erro.message : String(erro)}\n${ehErroDeUso(erro) ? `${AJUDA}\n` : ''}`);
   process.exitCode = 1;
 });
