@@ -20,6 +20,13 @@ describe('ConfigProjetor', () => {
     expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br' })).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
   });
 
+  it('refuses a PHOTOS_BASE_URL the storage keys cannot follow, or that would hand partners a password, naming it', () => {
+    for (const url of ['https://cdn.exemplo.com/wm?sig=abc', 'https://cdn.exemplo.com/wm?', 'https://cdn.exemplo.com/wm#a', 'https://fotos:segredo@cdn.exemplo.com/wm', 'https://fotos@cdn.exemplo.com']) {
+      expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
+    }
+    expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://cdn.exemplo.com/marca-d%C3%A1gua/' }).PHOTOS_BASE_URL).toBe('https://cdn.exemplo.com/marca-d%C3%A1gua/');
+  });
+
   it('requires READY_MAX_LAG_SECONDS to span three freshness checks, naming it', () => {
     const base = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
     expect(() => lerConfiguracao(ConfigProjetor, { ...base, READY_MAX_LAG_SECONDS: '14' })).toThrow(/^configuração inválida: READY_MAX_LAG_SECONDS: /);

@@ -11,6 +11,10 @@ describe('estaAnunciado', () => {
     expect(estaAnunciado(registro({ situacao }))).toBe(false);
   });
 
+  it('is advertised with a situacao whose accent is a combining mark (Unicode\'s decomposed form)', () => {
+    expect(estaAnunciado(registro({ situacao: 'Disponi\u0301vel' }))).toBe(true);
+  });
+
   it('is not advertised when inactivated', () => {
     expect(estaAnunciado(registro({ ativo: false }))).toBe(false);
   });

@@ -8,6 +8,8 @@ describe('mapearCaracteristicas', () => {
 
   it('drops empty entries', () => {
     expect(mapearCaracteristicas(['', '   ', 'Piscina'])).toEqual(['Piscina']);
+    // Entries of only invisible characters show nothing either.
+    expect(mapearCaracteristicas(['\u200b', ' \u00ad\u2060 ', 'Piscina'])).toEqual(['Piscina']);
   });
 
   it('drops repeats ignoring case and accents, keeping the first spelling', () => {

@@ -1,4 +1,5 @@
 // Features list rule: the agents' free entries tidied into a sorted list without repeats.
+import { nadaAVer } from './texto.ts';
 
 // Created once: building a collator is costly and the list is mapped for every property.
 const COLLATOR_PT_BR = new Intl.Collator('pt-BR');
@@ -34,7 +35,7 @@ function entrada(bruta: string): Entrada | null {
   if (vista === undefined) {
     const texto = bruta.trim().replace(/\s+/g, ' ');
     const chave = chaveDeComparacao(texto);
-    vista = texto === '' ? null : { texto, chave, simples: TEXTO_SIMPLES.test(texto) && CHAVE_SIMPLES.test(chave) };
+    vista = nadaAVer(texto) ? null : { texto, chave, simples: TEXTO_SIMPLES.test(texto) && CHAVE_SIMPLES.test(chave) };
     if (VISTAS.size >= MAXIMO_VISTAS) VISTAS.clear();
     VISTAS.set(bruta, vista);
   }

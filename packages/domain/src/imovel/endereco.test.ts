@@ -64,6 +64,7 @@ describe('mapearEndereco', () => {
       cidade: 'Campinas',
     });
     expect(enderecoDe({ logradouro: ' ', bairro: '', cidade: '   ' })).toMatchObject({ logradouro: null, bairro: null, cidade: null });
+    expect(enderecoDe({ logradouro: '\u200b', bairro: ' \ufeff\u200d ', cidade: '\u00ad' })).toMatchObject({ logradouro: null, bairro: null, cidade: null });
   });
 });
 

@@ -166,6 +166,14 @@ describe('mapearImovel', () => {
     expect(mapearImovel(registro({ tipo: '   ' }), contexto).tipo).toBeNull();
   });
 
+  it('reads a tipo of only invisible characters as empty: null, and the default title without it', () => {
+    const documento = mapearImovel(registro({ tipo: ' \u200b\u00ad ', titulo: null }), contexto);
+    expect(documento.tipo).toBeNull();
+    expect(documento.titulo).toBe('Imóvel AP1234');
+    // Visible text keeps what it holds: only trimmed.
+    expect(mapearImovel(registro({ tipo: ' Ca\u00adsa ' }), contexto).tipo).toBe('Ca\u00adsa');
+  });
+
   it('copies categoria, finalidade and status only when they are allowed values', () => {
     expect(mapearImovel(registro({ categoria: 'Comercial', finalidade: 'Locação', situacao: 'Reservado' }), contexto)).toMatchObject({
       categoria: 'Comercial',
@@ -176,6 +184,14 @@ describe('mapearImovel', () => {
       categoria: null,
       finalidade: null,
       status_comercial: null,
+    });
+  });
+
+  it('reads an allowed value typed with a combining accent as that value', () => {
+    // `Locac\u0327a\u0303o` is `Locação` with its accents as combining marks (Unicode's decomposed form).
+    expect(mapearImovel(registro({ finalidade: 'Locac\u0327a\u0303o', situacao: 'Em negociac\u0327a\u0303o' }), contexto)).toMatchObject({
+      finalidade: 'Locação',
+      status_comercial: 'Em negociação',
     });
   });
 

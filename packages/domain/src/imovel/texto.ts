@@ -126,8 +126,14 @@ function arrumarLinhasComCr(texto: string): string {
   return resultado.join('\n').trim();
 }
 
-/** Trimmed text, `null` when empty. */
+/** Whitespace and characters nobody sees, joiners included: a field of only these shows empty. */
+const NADA_A_VER = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** True when a reader sees nothing in the text (`''`, `' '`, `'\u200b'`). */
+export const nadaAVer = (texto: string): boolean => NADA_A_VER.test(texto);
+
+/** Trimmed text, `null` when nothing in it shows. */
 export function aparado(valor: string | null): string | null {
   const texto = valor?.trim() ?? '';
-  return texto === '' ? null : texto;
+  return nadaAVer(texto) ? null : texto;
 }
