@@ -380,7 +380,7 @@ export function htmlParaTextoBruto(html: string): string {
   ignorando = 0;
   completo = false;
   try {
-    // A new parser each time: htmlparser2 8's reset() leaves the tokenizer inside an unclosed <script>.
+    // A new parser each time: htmlparser2's reset() leaves the tokenizer inside an unclosed <script> (8; 10 then throws).
     new Parser(eventos, { decodeEntities: true }).end(html);
     descarregarTexto();
   } finally {
