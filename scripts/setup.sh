@@ -47,8 +47,9 @@ apt_instalar() {
   return "$rc"
 }
 
-node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' \
-  || { echo "Node $(node --version) é antigo: é preciso Node 20.19 ou mais novo" >&2; exit 1; }
+# The lines package.json's engines name (ESLint 10 needs 22.13 on the 22 line).
+node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit((a === 20 && b >= 19) || (a === 22 && b >= 13) || a >= 24 ? 0 : 1)' \
+  || { echo "Node $(node --version) não serve: é preciso Node 20.19+, 22.13+ ou 24+" >&2; exit 1; }
 
 versao_pnpm=$(node -p 'require("./package.json").packageManager.split("@")[1]')
 instalar_pnpm() {

@@ -125,7 +125,8 @@ export const IMOVEIS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.imo
 export const CONDOMINIOS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.condominios.v1');
 /** The photo's storage key follows it after a slash: a query or fragment would swallow the key, and a user and password would go to every partner. */
 export const PHOTOS_BASE_URL = z
-  .url({ protocol: /^https$/, error: 'deve ser um endereço https:' })
+  // abort: the checks below read the address, which a value that is none would make throw.
+  .url({ protocol: /^https$/, error: 'deve ser um endereço https:', abort: true })
   .refine((url) => !/[?#]/.test(url), 'sem ? nem #: a chave de cada foto vem depois do endereço')
   .refine((url) => !new URL(url).username && !new URL(url).password, 'sem usuário nem senha: o endereço de cada foto vai aos parceiros');
 export const HOST = z.string().default('127.0.0.1');

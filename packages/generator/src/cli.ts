@@ -33,22 +33,29 @@ const AJUDA = `Uso: cli.ts [opções]
 /** Where `--kafka` sends: the projector's own variables, with its defaults. */
 const ConfigKafka = z.object({ KAFKA_BROKERS, IMOVEIS_TOPIC, CONDOMINIOS_TOPIC });
 
+/** The records a compacted topic takes: the broker refuses one without a key (a poison some scenarios hold). */
+function* comChave(fonte: Iterable<RegistroBruto>, semChave: { quantos: number }): Generator<RegistroBruto> {
+  for (const registro of fonte) {
+    if (registro.chave === null) semChave.quantos++;
+    else yield registro;
+  }
+}
+
 /** Sends the records to the register topics, creating those missing; resolves with how many were sent. */
 async function enviarAoKafka(fonte: Iterable<RegistroBruto>): Promise<number> {
   const config = lerConfiguracao(ConfigKafka);
   const topicos = { imoveis: config.IMOVEIS_TOPIC, condominios: config.CONDOMINIOS_TOPIC };
   // A few retries: a wrong address is said in seconds, not after the services' minutes.
   const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-gerador', tentativas: 3 });
+  const semChave = { quantos: 0 };
   try {
     await kafka.criarTopicos(Object.values(topicos).map((nome) => ({ nome, particoes: PARTICOES, compactado: true })));
-    const produtor = await kafka.criarProdutor();
-    try {
-      return (await enviarParaKafka(fonte, produtor, topicos)).mensagens;
-    } finally {
-      await produtor.close();
-    }
+    // The client closes its producer with it.
+    const { mensagens } = await enviarParaKafka(comChave(fonte, semChave), await kafka.criarProdutor(), topicos);
+    if (semChave.quantos > 0) process.stderr.write(`${semChave.quantos} registros sem chave deixados de fora: um tópico compactado os recusa\n`);
+    return mensagens;
   } catch (erro) {
-    throw ehKafkaInacessivel(erro) ? new Error(kafkaInacessivel(config.KAFKA_BROKERS, erro)) : erro;
+    throw ehKafkaInacessivel(erro) ? new Error(kafkaInacessivel(config.KAFKA_BROKERS, erro), { cause: erro }) : erro;
   } finally {
     await kafka.close();
   }

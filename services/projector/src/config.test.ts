@@ -21,7 +21,7 @@ describe('ConfigProjetor', () => {
   });
 
   it('refuses a PHOTOS_BASE_URL the storage keys cannot follow, or that would hand partners a password, naming it', () => {
-    for (const url of ['https://cdn.exemplo.com/wm?sig=abc', 'https://cdn.exemplo.com/wm?', 'https://cdn.exemplo.com/wm#a', 'https://fotos:segredo@cdn.exemplo.com/wm', 'https://fotos@cdn.exemplo.com']) {
+    for (const url of ['fotos.exemplo.com.br', 'https://cdn.exemplo.com/wm?sig=abc', 'https://cdn.exemplo.com/wm?', 'https://cdn.exemplo.com/wm#a', 'https://fotos:segredo@cdn.exemplo.com/wm', 'https://fotos@cdn.exemplo.com']) {
       expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
     }
     expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://cdn.exemplo.com/marca-d%C3%A1gua/' }).PHOTOS_BASE_URL).toBe('https://cdn.exemplo.com/marca-d%C3%A1gua/');

@@ -12,6 +12,10 @@ describe('mapearCaracteristicas', () => {
     expect(mapearCaracteristicas(['\u200b', ' \u00ad\u2060 ', 'Piscina'])).toEqual(['Piscina']);
   });
 
+  it('drops repeats that differ only by characters nobody sees, keeping the first spelling', () => {
+    expect(mapearCaracteristicas(['Pisci\u00adna', 'Piscina\u200b', 'Sauna', 'Sa\u2060una'])).toEqual(['Pisci\u00adna', 'Sauna']);
+  });
+
   it('drops repeats ignoring case and accents, keeping the first spelling', () => {
     expect(mapearCaracteristicas(['Salão de festas', 'SALAO DE FESTAS', 'salão de  festas', 'Piscina', 'piscína'])).toEqual([
       'Piscina',

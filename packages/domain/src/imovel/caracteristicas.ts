@@ -11,9 +11,12 @@ interface Entrada {
   simples: boolean;
 }
 
-/** Repeats are the same feature typed with another case or without accents ("Piscina", "piscína"). */
+/**
+ * Repeats are the same feature typed with another case, without accents or with characters
+ * nobody sees ("Piscina", "piscína", "Piscina\u200b").
+ */
 function chaveDeComparacao(texto: string): string {
-  return texto.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return texto.normalize('NFD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '').toLowerCase();
 }
 
 /**

@@ -206,6 +206,8 @@ describe('mapearImovel', () => {
 
   it('builds the title from tipo and codigo when it is empty', () => {
     expect(mapearImovel(registro({ titulo: '   ', tipo: ' Casa ' }), contexto).titulo).toBe('Casa AP1234');
+    // A lone joiner and variation selector show nothing either.
+    expect(mapearImovel(registro({ titulo: '\u200d\ufe0f', tipo: 'Casa' }), contexto).titulo).toBe('Casa AP1234');
   });
 
   it("builds the title from 'Imóvel' and codigo when both title and tipo are empty", () => {
