@@ -162,12 +162,47 @@ describe('mascaraDePrivados', () => {
       proprietario: { nome: 'Ana Souza', cpf: '529.982.247-25', telefone: '(11) 98765-4321', email: 'ana@x.com' },
       corretor: { nome: 'Rui Lima', creci: 'CRECI 1234', telefone: '(21) 3333-4444', email: 'rui@y.com' },
       matricula: '55.443',
+      observacoes_internas: 'Aceita carro como parte do pagamento.',
+      chaves_local: 'Portaria',
     };
     expect(valoresPrivados(registro)).toEqual({
       nomes: ['Ana Souza', 'Rui Lima'],
       codigos: ['CRECI 1234', '55.443', 'ana@x.com', 'rui@y.com'],
       numeros: ['(11) 98765-4321', '(21) 3333-4444', '529.982.247-25'],
+      frases: ['Aceita carro como parte do pagamento.', 'Portaria'],
     });
-    expect(valoresPrivados('x')).toEqual({ nomes: [undefined, undefined], codigos: [undefined, undefined, undefined, undefined], numeros: [undefined, undefined, undefined] });
+    expect(valoresPrivados('x')).toEqual({
+      nomes: [undefined, undefined],
+      codigos: [undefined, undefined, undefined, undefined],
+      numeros: [undefined, undefined, undefined],
+      frases: [undefined, undefined],
+    });
+  });
+
+  describe('a private note (internal notes, where the keys are) copied into the text', () => {
+    const nota = 'Proprietário mora fora, tratar com a filha. Inquilino atual sai no fim do mês; visitas só com 24h de aviso.';
+    const comNota = (texto: string, ...frases: unknown[]) => mascaraDePrivados({ nomes: [], codigos: [], frases })(texto);
+
+    it('is masked whole, in any case, with or without accents, whatever punctuation stands between its words', () => {
+      expect(comNota(`Lindo apartamento. ${nota} Agende.`, nota)).toBe('Lindo apartamento. [removido]. Agende.');
+      expect(comNota('Ótimo. PROPRIETARIO MORA FORA - TRATAR COM A FILHA!', nota)).toBe('Ótimo. [removido]!');
+      expect(comNota('Chaves com o Sr.\nZacarias na portaria.', 'Chaves com o Sr. Zacarias na portaria')).toBe('[removido].');
+    });
+
+    it('is masked by any one of its sentences', () => {
+      expect(comNota('Inquilino atual sai no fim do mês. Venha ver.', nota)).toBe('[removido]. Venha ver.');
+      expect(comNota('Visitas só com 24h de aviso', nota)).toBe('[removido]');
+      // A number's point is no sentence's end.
+      expect(comNota('Aceita proposta até 8.5% abaixo, confira.', 'Aceita proposta até 8.5% abaixo.')).toBe('[removido], confira.');
+    });
+
+    it('leaves short notes and sentences, which are ordinary phrases, and its words out of order or in part', () => {
+      expect(comNota('Tratar direto com o proprietário. Chaves com o zelador.', 'Com o proprietário', 'Com o zelador', 'Na portaria.')).toBe(
+        'Tratar direto com o proprietário. Chaves com o zelador.',
+      );
+      expect(comNota('Mora fora o proprietário; tratar com a filha dele.', nota)).toBe('Mora fora o proprietário; tratar com a filha dele.');
+      expect(comNota('Inquilino atual sai no fim do ano.', nota)).toBe('Inquilino atual sai no fim do ano.');
+      expect(comNota('Aceita proposta até 8% abaixo.', 'Aceita proposta até 8.5% abaixo.')).toBe('Aceita proposta até 8% abaixo.');
+    });
   });
 });

@@ -36,6 +36,14 @@ const SUFIXOS = new Set(['filho', 'filha', 'junior', 'jr', 'jr.', 'neto', 'neta'
 const TAMANHO_MINIMO_CODIGO = 5;
 /** A private number is found by at least this many digits: a telephone's last 8, a CPF's 11, a code's number. */
 const DIGITOS_MINIMOS = 5;
+/**
+ * A private note, or a sentence of it, is looked for when it has at least this many words and
+ * letters: fewer make ordinary phrases of any description ("com o proprietário", "na portaria").
+ */
+const PALAVRAS_MINIMAS_FRASE = 4;
+const LETRAS_MINIMAS_FRASE = 20;
+/** Where a note's sentences end: a stop and a space (not `8.5`, `2.000`), or a line break. */
+const FIM_DE_FRASE = /[.;!?\u2026]+\s+|\n+/;
 
 export interface ValoresPrivados {
   /** People: the owner's and the agent's names. */
@@ -44,6 +52,8 @@ export interface ValoresPrivados {
   codigos: readonly unknown[];
   /** Found by their digits in any grouping: the telephones, the owner's CPF (and the codes' numbers). */
   numeros?: readonly unknown[];
+  /** Free text: the internal notes and where the keys are, found whole or by a sentence, word by word. */
+  frases?: readonly unknown[];
 }
 
 /** A way a private value is typed: its words (folded), and what may stand between them. */
@@ -83,10 +93,10 @@ interface Mascara {
  * words with any of its middle words between them, whole or by their initials ("Renata Vieira",
  * "Carlos da Silva", "Renata S. Vieira"), or surname first ("Vieira, Renata"), without its title
  * or suffix; not a one-word name (too likely an ordinary word of the text); a code by its letters
- * and digits. And the private numbers' digits: a telephone's last eight (typed with or without its
+ * and digits; a private note, or a sentence of it, by its words in order. And the private numbers' digits: a telephone's last eight (typed with or without its
  * area code), a CPF's eleven, a code's number ("CRECI 123456" for "CRECI-SP 123456-F").
  */
-function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
+function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados): Mascara {
   const formas: Forma[] = [];
   const nome = (palavras: string[], outras: Partial<Forma> = {}) => formas.push({ palavras, lacuna: lacunaDeNome, tamanho: somaDosTamanhos(palavras), ...outras });
   for (const valor of nomes) {
@@ -129,6 +139,15 @@ function mascara({ nomes, codigos, numeros = [] }: ValoresPrivados): Mascara {
     // (also inside a CPF's eleven). A CPF that does not read as area code + mobile: all eleven.
     const alvo = digitos.length === 11 && !/^\d{2}9/.test(digitos) ? digitos : digitos.slice(-8);
     if (alvo.length >= DIGITOS_MINIMOS) digitosAlvo.push({ digitos: alvo, exato: false });
+  }
+  for (const valor of frases) {
+    if (typeof valor !== 'string') continue;
+    // A note copied into the description whole, or one sentence of it.
+    for (const trecho of new Set([valor, ...valor.split(FIM_DE_FRASE)])) {
+      const { partes: palavras } = partesDoCodigo(dobrar(trecho, false).lido);
+      const tamanho = somaDosTamanhos(palavras);
+      if (palavras.length >= PALAVRAS_MINIMAS_FRASE && tamanho >= LETRAS_MINIMAS_FRASE) formas.push({ palavras, lacuna: lacunaDeFrase, tamanho });
+    }
   }
   return {
     formas: formas.length < 2 ? formas : formas.sort((a, b) => b.tamanho - a.tamanho),
@@ -293,6 +312,12 @@ function lacunaDeNome(texto: string, i: number): number {
   return i;
 }
 
+/** Between a note's words: anything but a letter or a digit (punctuation typed otherwise, a line break). */
+function lacunaDeFrase(texto: string, i: number): number {
+  while (i < texto.length && !letraOuDigito(texto, i)) i++;
+  return i;
+}
+
 /** Between a code's parts: anything but a letter, a digit, or what ends a list item. */
 function lacunaDeCodigo(texto: string, i: number): number {
   while (i < texto.length && ENTRE_PARTES.test(texto[i]!)) i++;
@@ -409,5 +434,6 @@ export function valoresPrivados(dados: unknown): ValoresPrivados {
     nomes: [campo(proprietario, 'nome'), campo(corretor, 'nome')],
     codigos: [campo(corretor, 'creci'), campo(dados, 'matricula'), campo(proprietario, 'email'), campo(corretor, 'email')],
     numeros: [campo(proprietario, 'telefone'), campo(corretor, 'telefone'), campo(proprietario, 'cpf')],
+    frases: [campo(dados, 'observacoes_internas'), campo(dados, 'chaves_local')],
   };
 }

@@ -1,4 +1,4 @@
-import { Imovel, ImovelRegistro } from '@imoveis/contracts';
+import { Imovel, ImovelRegistro, valoresPrivados } from '@imoveis/contracts';
 import { describe, expect, it } from 'vitest';
 import { serializarDocumento } from './documento-json.ts';
 import { mapearImovel, type ContextoMapeamento } from './imovel-mapper.ts';
@@ -126,12 +126,14 @@ describe('mapearImovel', () => {
   it('lets no private value of the register reach the partner document', () => {
     const payload = {
       ...payloadRegistro(),
-      // The owner's contacts were also typed into the free text, as agents sometimes do.
+      // The owner's contacts and the internal notes were also typed into the free text, as agents sometimes do.
       titulo: 'Apto com vista, ligue (11) 97777-1234',
       descricao_html:
-        '<p>Falar com josefina.privada@proprietarios.example ou <a href="tel:+5511977771234">(11) 97777-1234</a>.</p><p>CPF do dono 529.982.247-25</p>',
+        '<p>Falar com josefina.privada@proprietarios.example ou <a href="tel:+5511977771234">(11) 97777-1234</a>.</p><p>CPF do dono 529.982.247-25</p>' +
+        '<p>Dona só aceita proposta <b>à vista</b>, não insistir.</p><p>Chaves na portaria com o Sr. Zacarias</p>',
     };
-    const json = serializarDocumento(mapearImovel(ImovelRegistro.parse(payload), contexto));
+    // The private values as decoding keeps them aside for the mapping.
+    const json = serializarDocumento(mapearImovel(ImovelRegistro.parse(payload), { ...contexto, privados: valoresPrivados(payload) }));
     for (const valorPrivado of VALORES_PRIVADOS) {
       expect(json).not.toContain(valorPrivado);
     }
