@@ -93,8 +93,9 @@ interface Mascara {
  * words with any of its middle words between them, whole or by their initials ("Renata Vieira",
  * "Carlos da Silva", "Renata S. Vieira"), or surname first ("Vieira, Renata"), without its title
  * or suffix; not a one-word name (too likely an ordinary word of the text); a code by its letters
- * and digits; a private note, or a sentence of it, by its words in order. And the private numbers' digits: a telephone's last eight (typed with or without its
- * area code), a CPF's eleven, a code's number ("CRECI 123456" for "CRECI-SP 123456-F").
+ * and digits; a private note, or a sentence of it, by its words in order. And the private
+ * numbers' digits: a telephone's last eight (typed with or without its area code), a CPF's eleven,
+ * a code's number ("CRECI 123456" for "CRECI-SP 123456-F").
  */
 function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados): Mascara {
   const formas: Forma[] = [];

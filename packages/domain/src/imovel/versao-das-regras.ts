@@ -39,6 +39,7 @@
 // dodging filters do).
 // 9: a title, `tipo`, street, neighbourhood, city or feature of only invisible characters is empty
 // (null, dropped, the default title); features differing only by them are one; the internal notes
-// and where the keys are, copied into the text whole or by a sentence, are masked; an allowed value typed with combining accents (`Disponi\u0301vel`) is that value, so
-// the property is advertised (2026-11-23, after a review of register-events.md).
+// and where the keys are, copied into the text whole or by a sentence, are masked; an allowed
+// value typed with combining accents (`Disponi\u0301vel`) is that value, so the property is
+// advertised (2026-11-23, after a review of register-events.md).
 export const VERSAO_DAS_REGRAS = 9;
