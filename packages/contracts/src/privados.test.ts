@@ -196,6 +196,13 @@ describe('mascaraDePrivados', () => {
       expect(comNota('Aceita proposta até 8.5% abaixo, confira.', 'Aceita proposta até 8.5% abaixo.')).toBe('[removido], confira.');
     });
 
+    it('is looked for by its first sentences and its start when it is long, the cost of an event bounded', () => {
+      const longa = Array.from({ length: 2_000 }, (_, i) => `Observação número ${i} sobre a visita do cliente`).join('. ');
+      expect(comNota('Observação número 3 sobre a visita do cliente.', longa)).toBe('[removido].');
+      // A text holding the whole note loses at least its start.
+      expect(comNota(`Veja: ${longa}`, longa)).toMatch(/^Veja: \[removido\]/);
+    });
+
     it('leaves short notes and sentences, which are ordinary phrases, and its words out of order or in part', () => {
       expect(comNota('Tratar direto com o proprietário. Chaves com o zelador.', 'Com o proprietário', 'Com o zelador', 'Na portaria.')).toBe(
         'Tratar direto com o proprietário. Chaves com o zelador.',

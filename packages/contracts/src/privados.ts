@@ -44,6 +44,13 @@ const PALAVRAS_MINIMAS_FRASE = 4;
 const LETRAS_MINIMAS_FRASE = 20;
 /** Where a note's sentences end: a stop and a space (not `8.5`, `2.000`), or a line break. */
 const FIM_DE_FRASE = /[.;!?\u2026]+\s+|\n+/;
+/**
+ * Of a note, this many characters and sentences at most are looked for: notes hold a few
+ * sentences, and one of 250 KB cost its event over 200 ms against a long description. A text
+ * holding the whole note holds its start.
+ */
+const TAMANHO_DA_NOTA = 10_000;
+const FRASES_POR_NOTA = 50;
 
 export interface ValoresPrivados {
   /** People: the owner's and the agent's names. */
@@ -143,8 +150,9 @@ function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados)
   }
   for (const valor of frases) {
     if (typeof valor !== 'string') continue;
+    const nota = valor.slice(0, TAMANHO_DA_NOTA);
     // A note copied into the description whole, or one sentence of it.
-    for (const trecho of new Set([valor, ...valor.split(FIM_DE_FRASE)])) {
+    for (const trecho of new Set([nota, ...nota.split(FIM_DE_FRASE, FRASES_POR_NOTA)])) {
       const { partes: palavras } = partesDoCodigo(dobrar(trecho, false).lido);
       const tamanho = somaDosTamanhos(palavras);
       if (palavras.length >= PALAVRAS_MINIMAS_FRASE && tamanho >= LETRAS_MINIMAS_FRASE) formas.push({ palavras, lacuna: lacunaDeFrase, tamanho });
