@@ -189,6 +189,12 @@ describe('mascaraDePrivados', () => {
       expect(comNota('Chaves com o Sr.\nZacarias na portaria.', 'Chaves com o Sr. Zacarias na portaria')).toBe('[removido].');
     });
 
+    it('is masked by its start up to a sentence\'s end: an earlier note the register has since added to', () => {
+      const anterior = 'Imóvel em inventário; documentação em andamento.';
+      expect(comNota(`Obs.: ${anterior}`, `${anterior} (rev. 3)`)).toBe('Obs.: [removido].');
+      expect(comNota(`Obs.: ${anterior}`, `${anterior} Chaves com a filha.`)).toBe('Obs.: [removido].');
+    });
+
     it('is masked by any one of its sentences', () => {
       expect(comNota('Inquilino atual sai no fim do mês. Venha ver.', nota)).toBe('[removido]. Venha ver.');
       expect(comNota('Visitas só com 24h de aviso', nota)).toBe('[removido]');

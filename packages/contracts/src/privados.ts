@@ -151,8 +151,12 @@ function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados)
   for (const valor of frases) {
     if (typeof valor !== 'string') continue;
     const nota = valor.slice(0, TAMANHO_DA_NOTA);
-    // A note copied into the description whole, or one sentence of it.
-    for (const trecho of new Set([nota, ...nota.split(FIM_DE_FRASE, FRASES_POR_NOTA)])) {
+    // A note copied into the description whole, or one sentence of it, or its start up to the end
+    // of a sentence: an earlier note the register has since added to.
+    const sentencas = nota.split(FIM_DE_FRASE, FRASES_POR_NOTA);
+    const trechos = new Set([nota, ...sentencas]);
+    for (let k = 2; k < sentencas.length; k++) trechos.add(sentencas.slice(0, k).join(' '));
+    for (const trecho of trechos) {
       const { partes: palavras } = partesDoCodigo(dobrar(trecho, false).lido);
       const tamanho = somaDosTamanhos(palavras);
       if (palavras.length >= PALAVRAS_MINIMAS_FRASE && tamanho >= LETRAS_MINIMAS_FRASE) formas.push({ palavras, lacuna: lacunaDeFrase, tamanho });

@@ -268,7 +268,7 @@ export class FabricaImoveis {
     // Text
     const caracteristicas = this.caracteristicas(rng, tipo);
     const titulo = this.titulo(rng, tipo, dormitorios, areaUtil, bairro.nome, cidade.nome, venda, corretor.telefone);
-    const descricao = this.descricao(rng, titulo, caracteristicas, areaUtil, corretor, proprietario);
+    const { html: descricao, comNota } = this.descricao(rng, titulo, caracteristicas, areaUtil, corretor, proprietario);
 
     // Media
     const criadoMs = cfg.inicioMs - rng.inteiro(2 * UM_DIA_MS, 6 * 365 * UM_DIA_MS);
@@ -340,6 +340,9 @@ export class FabricaImoveis {
       matricula,
     };
 
+    // The internal note pasted into the description, as an agent does by mistake (drawn above, so
+    // every other value stays as it was).
+    if (comNota && dados.descricao_html) dados.descricao_html += `<p>Obs.: ${dados.observacoes_internas}</p>`;
     if (ruins !== 0) aplicarRuins(dados, ruins, sorteioRuim);
     return { dados, eventoIdInicial, versaoInicial, ocorridoInicialMs, ruins };
   }
@@ -352,7 +355,10 @@ export class FabricaImoveis {
     const rng = this.rngAuxiliar;
     rng.semear(this.config.semente, FLUXO_PRIVADOS_IMOVEL, indice * 65_536 + (rev & 0xffff));
     const referencia = dados.valor_minimo_aceito;
-    dados.observacoes_internas = `${rng.escolher(OBSERVACOES_INTERNAS)} (rev. ${rev})`;
+    // The same note, revised: a description it was pasted into stays masked as it was. (The draw
+    // that once chose another note is kept, so that the values after it stay as they were.)
+    rng.real();
+    dados.observacoes_internas = `${dados.observacoes_internas.replace(/ \(rev\. \d+\)$/, '')} (rev. ${rev})`;
     dados.chaves_local = rng.escolher(LOCAIS_CHAVES);
     dados.valor_minimo_aceito = arredondar(referencia * rng.entre(0.9, 1.05), referencia > 50_000 ? 1000 : 50);
     dados.comissao_percentual = rng.escolher([5, 5.5, 6, 8, 10]);
@@ -449,10 +455,10 @@ export class FabricaImoveis {
     areaUtil: number | null,
     corretor: Corretor,
     proprietario: Proprietario,
-  ): string | null {
+  ): { html: string | null; comNota: boolean } {
     const sorteio = rng.real();
-    if (sorteio < 0.04) return null;
-    if (sorteio < 0.07) return rng.chance(0.5) ? '<p><br></p>' : '';
+    if (sorteio < 0.04) return { html: null, comNota: false };
+    if (sorteio < 0.07) return { html: rng.chance(0.5) ? '<p><br></p>' : '', comNota: false };
     let html = rng.chance(0.5) ? `<p><strong>${titulo.trim()}</strong></p>` : `<p><b>${titulo.trim()}</b></p>`;
     html += `<p>${rng.escolher(FRASES_DESCRICAO)}&nbsp;${rng.escolher(FRASES_DESCRICAO)}</p>`;
     if (caracteristicas.length > 0 && rng.chance(0.6)) {
@@ -471,7 +477,8 @@ export class FabricaImoveis {
     else if (contato < 0.1) html += `<p>Mais informações: <a href="mailto:${corretor.email}">${corretor.email}</a></p>`;
     else if (contato < 0.115) html += `<p>Proprietário ${proprietario.nome}, CPF ${proprietario.cpf}</p>`;
     else if (contato < 0.13) html += `<div>Tratar direto com o dono: ${proprietario.telefone}</div>`;
-    return html;
+    // Or the internal note (the caller adds it, once drawn).
+    return { html, comNota: contato >= 0.13 && contato < 0.145 };
   }
 
   private fotos(rng: Aleatorio, codigo: string, tipo: TipoImovel, criadoMs: number): FotoGerada[] {

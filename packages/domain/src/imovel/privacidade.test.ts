@@ -53,15 +53,19 @@ describe('privacy over generated register data', () => {
   // Values that identify (not `chaves_local`, whose "Portaria" is also a characteristic).
   it('sends no identifying private value in any document, the names agents typed into descriptions included', () => {
     let nomesDigitados = 0;
+    let notasDigitadas = 0;
     for (const { privados, documento } of salvos) {
       const json = JSON.stringify(documento);
       const { proprietario, corretor, observacoes_internas, matricula } = privados;
       if (privados.descricao_html?.includes(proprietario.nome)) nomesDigitados++;
+      if (privados.descricao_html?.includes(observacoes_internas)) notasDigitadas++;
       for (const privado of [proprietario.nome, corretor.nome, proprietario.email, corretor.email, corretor.creci, proprietario.cpf, observacoes_internas, matricula]) {
         if (privado) expect(json, documento.id).not.toContain(privado);
       }
     }
-    // The generator types the owner's name into about one description in seventy.
+    // The generator types the owner's name into about one description in seventy, the internal note
+    // into one in seventy too.
     expect(nomesDigitados).toBeGreaterThan(salvos.length / 200);
+    expect(notasDigitadas).toBeGreaterThan(salvos.length / 200);
   });
 });
