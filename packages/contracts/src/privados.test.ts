@@ -189,29 +189,31 @@ describe('mascaraDePrivados', () => {
       expect(comNota('Chaves com o Sr.\nZacarias na portaria.', 'Chaves com o Sr. Zacarias na portaria')).toBe('[removido].');
     });
 
-    it('is masked by its start up to a sentence\'s end: an earlier note the register has since added to', () => {
-      const anterior = 'Imóvel em inventário; documentação em andamento.';
-      expect(comNota(`Obs.: ${anterior}`, `${anterior} (rev. 3)`)).toBe('Obs.: [removido].');
-      expect(comNota(`Obs.: ${anterior}`, `${anterior} Chaves com a filha.`)).toBe('Obs.: [removido].');
-    });
-
     it('is masked by any one of its sentences', () => {
       expect(comNota('Inquilino atual sai no fim do mês. Venha ver.', nota)).toBe('[removido]. Venha ver.');
       expect(comNota('Visitas só com 24h de aviso', nota)).toBe('[removido]');
-      // A number's point is no sentence's end.
+      // A number's point is no sentence's end; a stop before a capital is, and so is a line break.
       expect(comNota('Aceita proposta até 8.5% abaixo, confira.', 'Aceita proposta até 8.5% abaixo.')).toBe('[removido], confira.');
+      expect(comNota('Visitas somente aos sábados pela manhã', 'Aceita carro como parte do pagamento.Visitas somente aos sábados pela manhã.')).toBe('[removido]');
+      expect(comNota('Visitas somente aos sábados pela manhã', 'Aceita carro como parte do pagamento\r\nVisitas somente aos sábados pela manhã')).toBe('[removido]');
     });
 
     it('is looked for by its first sentences and its start when it is long, the cost of an event bounded', () => {
       const longa = Array.from({ length: 2_000 }, (_, i) => `Observação número ${i} sobre a visita do cliente`).join('. ');
       expect(comNota('Observação número 3 sobre a visita do cliente.', longa)).toBe('[removido].');
-      // A text holding the whole note loses at least its start.
+      // A text holding the whole note loses at least its start, a note of no sentence's end too.
       expect(comNota(`Veja: ${longa}`, longa)).toMatch(/^Veja: \[removido\]/);
+      const semFim = Array.from({ length: 2_000 }, (_, i) => `visita ${i} do cliente`).join(', ');
+      expect(comNota(`Veja: ${semFim}`, semFim)).toMatch(/^Veja: \[removido\]/);
     });
 
     it('leaves short notes and sentences, which are ordinary phrases, and its words out of order or in part', () => {
       expect(comNota('Tratar direto com o proprietário. Chaves com o zelador.', 'Com o proprietário', 'Com o zelador', 'Na portaria.')).toBe(
         'Tratar direto com o proprietário. Chaves com o zelador.',
+      );
+      // Short sentences of a note are as ordinary together.
+      expect(comNota('Apartamento com sol da manhã, vaga coberta e lazer.', 'Sol da manhã. Vaga coberta. Dono mora no exterior.')).toBe(
+        'Apartamento com sol da manhã, vaga coberta e lazer.',
       );
       expect(comNota('Mora fora o proprietário; tratar com a filha dele.', nota)).toBe('Mora fora o proprietário; tratar com a filha dele.');
       expect(comNota('Inquilino atual sai no fim do ano.', nota)).toBe('Inquilino atual sai no fim do ano.');

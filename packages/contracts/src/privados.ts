@@ -42,8 +42,8 @@ const DIGITOS_MINIMOS = 5;
  */
 const PALAVRAS_MINIMAS_FRASE = 4;
 const LETRAS_MINIMAS_FRASE = 20;
-/** Where a note's sentences end: a stop and a space (not `8.5`, `2.000`), or a line break. */
-const FIM_DE_FRASE = /[.;!?\u2026]+\s+|\n+/;
+/** Where a note's sentences end: a stop before a space or a capital (not `8.5`, `2.000`), or a line break. */
+const FIM_DE_FRASE = /[.;!?\u2026]+(?:\s+|(?=\p{Lu}))|[\r\n]+/u;
 /**
  * Of a note, this many characters and sentences at most are looked for: notes hold a few
  * sentences, and one of 250 KB cost its event over 200 ms against a long description. A text
@@ -150,13 +150,10 @@ function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados)
   }
   for (const valor of frases) {
     if (typeof valor !== 'string') continue;
-    const nota = valor.slice(0, TAMANHO_DA_NOTA);
-    // A note copied into the description whole, or one sentence of it, or its start up to the end
-    // of a sentence: an earlier note the register has since added to.
-    const sentencas = nota.split(FIM_DE_FRASE, FRASES_POR_NOTA);
-    const trechos = new Set([nota, ...sentencas]);
-    for (let k = 2; k < sentencas.length; k++) trechos.add(sentencas.slice(0, k).join(' '));
-    for (const trecho of trechos) {
+    // Cut at a space: a word cut in two would match no text holding the note whole.
+    const nota = valor.length <= TAMANHO_DA_NOTA ? valor : valor.slice(0, valor.lastIndexOf(' ', TAMANHO_DA_NOTA));
+    // A note copied into the description whole, or one sentence of it.
+    for (const trecho of new Set([nota, ...nota.split(FIM_DE_FRASE, FRASES_POR_NOTA)])) {
       const { partes: palavras } = partesDoCodigo(dobrar(trecho, false).lido);
       const tamanho = somaDosTamanhos(palavras);
       if (palavras.length >= PALAVRAS_MINIMAS_FRASE && tamanho >= LETRAS_MINIMAS_FRASE) formas.push({ palavras, lacuna: lacunaDeFrase, tamanho });

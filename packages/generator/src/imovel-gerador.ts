@@ -355,10 +355,10 @@ export class FabricaImoveis {
     const rng = this.rngAuxiliar;
     rng.semear(this.config.semente, FLUXO_PRIVADOS_IMOVEL, indice * 65_536 + (rev & 0xffff));
     const referencia = dados.valor_minimo_aceito;
-    // The same note, revised: a description it was pasted into stays masked as it was. (The draw
-    // that once chose another note is kept, so that the values after it stay as they were.)
+    // The note stays: a description it was pasted into must read the same after a private-only
+    // edit, which another note would unmask. (The draw that once chose another note is kept, so
+    // that the values after it stay as they were.)
     rng.real();
-    dados.observacoes_internas = `${dados.observacoes_internas.replace(/ \(rev\. \d+\)$/, '')} (rev. ${rev})`;
     dados.chaves_local = rng.escolher(LOCAIS_CHAVES);
     dados.valor_minimo_aceito = arredondar(referencia * rng.entre(0.9, 1.05), referencia > 50_000 ? 1000 : 50);
     dados.comissao_percentual = rng.escolher([5, 5.5, 6, 8, 10]);
