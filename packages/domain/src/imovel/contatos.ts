@@ -1,5 +1,6 @@
 // Contact details in free text (telephone numbers, e-mail addresses, CPF and CNPJ) found by shape
-// and replaced by `[removido]`, as register-events.md asks (decision 0010).
+// and replaced by `[removido]`, as register-events.md asks (decision 0010; the shapes one by one
+// in docs/free-text.md).
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
