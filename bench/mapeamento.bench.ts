@@ -1,6 +1,6 @@
 // CPU cost per register event of each projector stage (parse, zod, mapping, serialisation): run with `pnpm exec tsx bench/mapeamento.bench.ts [eventos] [rodadas]`.
 import { decodificarEvento, EventoImovel, type ImovelRegistro } from '@imoveis/contracts';
-import { mapearImovel, serializarDocumento, type ContextoMapeamento } from '@imoveis/domain';
+import { mapearImovel, prepararEvento, serializarDocumento, type ContextoMapeamento } from '@imoveis/domain';
 import { gerarCargaInicial } from '@imoveis/generator';
 
 const EVENTOS = Number(process.argv[2] ?? 30_000);
@@ -34,12 +34,15 @@ const estagios: Record<string, { n: number; rodar: () => void }> = {
   },
   'mapearImovel': { n: dados.length, rodar: () => { for (const d of dados) sumidouro += mapearImovel(d.registro, d.contexto).fotos.length; } },
   'serializarDocumento': { n: documentos.length, rodar: () => { for (const d of documentos) sumidouro += serializarDocumento(d).length; } },
-  'total (decodificar+mapear+serializar)': {
+  // What a preparing thread does with each message (prepararEvento: mapping, serialising, the
+  // digest of what the public fields give).
+  'total (decodificarEvento+prepararEvento)': {
     n: textos.length,
     rodar: () => {
       for (let i = 0; i < textos.length; i++) {
         const r = decodificarEvento('imovel', chaves[i]!, textos[i]!);
-        if (r.ok && r.evento.tipo === 'imovel.salvo') sumidouro += serializarDocumento(mapearImovel(r.evento.dados, { ...CONTEXTO, ...(r.privados && { privados: r.privados }) })).length;
+        const preparado = r.ok ? prepararEvento(r.evento, CONTEXTO, r.privados) : null;
+        if (preparado?.tipo === 'imovel.salvo') sumidouro += preparado.documento.length;
       }
     },
   },

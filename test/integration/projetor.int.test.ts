@@ -238,6 +238,23 @@ describe('projector against a real Kafka broker', () => {
       .toEqual({ 0: '1' });
   });
 
+  it('leaves the document and its atualizado_em as they were after an edit of private fields only, even of a value masked in its text', async () => {
+    const mundo = await criarMundo();
+    const a = randomUUID();
+    // imovel() derives the title and the price from versao: revision 2 keeps revision 1's.
+    const publicos = { titulo: 'Apartamento 1', valores: { venda: 500_001, preco_sob_consulta: false }, descricao_html: '<p>Visitas com Renata Vieira.</p>' };
+    await mundo.publicar([imovel(a, 1, { ...publicos, proprietario: { nome: 'Renata Vieira' } })]);
+    await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    const antes = ler(mundo.banco.caminho, (leitor) => leitor.obterAnunciado(a));
+    expect(JSON.parse(antes!.json.toString())).toMatchObject({ descricao: 'Visitas com [removido].' });
+
+    await mundo.publicar([imovel(a, 2, { ...publicos, proprietario: { nome: 'Joaquim Barbosa' } })]);
+    await mundo.esperarEmDia();
+    expect(ler(mundo.banco.caminho, (leitor) => leitor.obterAnunciado(a))).toEqual(antes);
+    expect(conteudo(mundo.banco.caminho).imoveis).toEqual([expect.objectContaining({ id: a, versao: 2 })]);
+  });
+
   it('sends poison messages to the dead-letter topic with the reason and source, and goes on', async () => {
     const mundo = await criarMundo();
     const bom = randomUUID();

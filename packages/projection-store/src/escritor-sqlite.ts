@@ -19,6 +19,8 @@ export interface LinhaImovel {
   jaAnunciado: boolean;
   documento: string;
   atualizadoEm: number | null;
+  /** Digest of what the public fields gave when the document was made (`ImovelSalvoPreparado`); null before schema 5. */
+  publico: string | null;
 }
 
 export interface LinhaCondominio {
@@ -49,9 +51,10 @@ interface RowImovel {
   ja_anunciado: number;
   documento: string;
   atualizado_em: number | null;
+  publico: string | null;
 }
 
-const COLUNAS_IMOVEL = 'id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em';
+const COLUNAS_IMOVEL = 'id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em, publico';
 
 const rowToImovel = (r: RowImovel): LinhaImovel => ({
   id: r.id,
@@ -62,6 +65,7 @@ const rowToImovel = (r: RowImovel): LinhaImovel => ({
   jaAnunciado: r.ja_anunciado === 1,
   documento: r.documento,
   atualizadoEm: r.atualizado_em,
+  publico: r.publico,
 });
 
 export interface OpcoesEscritor {
@@ -184,12 +188,12 @@ export class EscritorProjecao {
     this.#s = {
       imovel: db.prepare<[string], RowImovel>(`SELECT ${COLUNAS_IMOVEL} FROM imoveis WHERE id = ?`),
       inserirImovel: db.prepare(
-        `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
-         VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm)`,
+        `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em, publico)
+         VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm, @publico)`,
       ),
       atualizarImovel: db.prepare(
         `UPDATE imoveis SET codigo = @codigo, versao = @versao, condominio_id = @condominioId, anunciado = @anunciado,
-           ja_anunciado = @jaAnunciado, documento = @documento, atualizado_em = @atualizadoEm
+           ja_anunciado = @jaAnunciado, documento = @documento, atualizado_em = @atualizadoEm, publico = @publico
          WHERE id = @id`,
       ),
       apagarImovel: db.prepare('DELETE FROM imoveis WHERE id = ?'),

@@ -1,10 +1,10 @@
 // Test support: register events built the way they arrive on Kafka, parsed by the contracts;
 // applied without the projector, and pages read back as objects.
 import { randomUUID } from 'node:crypto';
-import { EventoCondominio, EventoImovel, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
+import { EventoCondominio, EventoImovel, decodificarEvento, type EventoCondominio as TEventoCondominio, type EventoImovel as TEventoImovel } from '@imoveis/contracts';
 import type { EscritorProjecao } from './escritor-sqlite.ts';
 import type { LeitorProjecao, PaginaItens } from './leitor.ts';
-import { prepararEvento, type ContextoProjecao } from '@imoveis/domain';
+import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/domain';
 import { aplicarLoteSeAinda, type Efeito, type LoteProjecao } from './projecao.ts';
 
 export const FOTOS = 'https://fotos.exemplo.com.br';
@@ -33,14 +33,26 @@ export function registroImovel(id: string, sobre: Parcial = {}): Parcial {
 }
 
 export function imovelSalvo(id: string, versao: number, sobre: Parcial = {}): TEventoImovel {
-  return EventoImovel.parse({
+  return EventoImovel.parse(imovelSalvoBruto(id, versao, sobre));
+}
+
+/** The save as the register writes it, private fields included. */
+function imovelSalvoBruto(id: string, versao: number, sobre: Parcial = {}): Parcial {
+  return {
     evento_id: randomUUID(),
     tipo: 'imovel.salvo',
     versao_schema: 1,
     ocorrido_em: '2026-11-21T10:00:00.000-03:00',
     versao,
     dados: registroImovel(id, sobre),
-  });
+  };
+}
+
+/** A save prepared as the projector prepares it: decoded from its JSON, its private values kept aside and masked in its text. */
+export function imovelSalvoPreparado(id: string, versao: number, sobre: Parcial = {}, contexto: ContextoProjecao = { fotosBaseUrl: FOTOS }): EventoPreparado {
+  const decodificado = decodificarEvento('imovel', id, JSON.stringify(imovelSalvoBruto(id, versao, sobre)));
+  if (!decodificado.ok) throw new Error(decodificado.detalhe);
+  return prepararEvento(decodificado.evento, contexto, decodificado.privados);
 }
 
 export function imovelExcluido(id: string, versao: number, codigo = 'AP0000'): TEventoImovel {

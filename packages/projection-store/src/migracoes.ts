@@ -128,6 +128,12 @@ export const MIGRACOES: readonly string[] = [
   CREATE INDEX imoveis_por_condominio ON imoveis (condominio_id, id) WHERE condominio_id IS NOT NULL;
   CREATE INDEX imoveis_alterados_por_faixa ON imoveis (substr(id, 1, 2), atualizado_em, id) WHERE ja_anunciado = 1;
   `,
+  // 5: a digest of the document the public fields alone give (before the private values are masked
+  // in its text): an event with the same one changed only private fields, and leaves the document
+  // as it is. Null for rows written before: their next event makes the document again, as before.
+  `
+  ALTER TABLE imoveis ADD COLUMN publico TEXT;
+  `,
 ];
 
 export const VERSAO_ESQUEMA = MIGRACOES.length;

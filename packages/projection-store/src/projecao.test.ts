@@ -9,9 +9,9 @@ import { LeitorSqlite } from './leitor-sqlite.ts';
 import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import { LIMITE_PROPAGACAO_NA_TRANSACAO, propagarNomeCondominio, type LoteProjecao } from './projecao.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
+import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarLoteSeAinda, propagarNomeCondominio, type LoteProjecao } from './projecao.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
 
 let dir: string;
 let escritor: EscritorProjecao;
@@ -35,6 +35,12 @@ afterEach(() => {
 function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos'], passoMs = 1_000, offsets: LoteProjecao['offsets'] = []) {
   relogio += passoMs;
   return prepararEAplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
+}
+
+/** Saves prepared as the projector prepares them (imovelSalvoPreparado), as one batch a second after the previous one. */
+function aplicarComoChegam(eventos: EventoPreparado[]) {
+  relogio += 1_000;
+  return aplicarLoteSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
 }
 
 const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });
@@ -71,6 +77,37 @@ describe('given an advertised property is saved', () => {
     expect(aplicar([imovelSalvo(a, 2, { proprietario: { nome: 'Outro Dono' }, observacoes_internas: 'x' })])).toEqual(['sem-mudanca']);
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(instante);
     expect(todos(instante + 1).total).toBe(0);
+  });
+
+  it('an edit of private fields only leaves the document too where they are masked in its text: a new owner, a note rewritten', () => {
+    const a = id();
+    const texto = { descricao_html: '<p>Visitas com Renata Vieira. Chaves com o zelador do prédio ao lado.</p>' };
+    const privados = { proprietario: { nome: 'Renata Vieira' }, chaves_local: 'Chaves com o zelador do prédio ao lado' };
+    const descricao = () => (parse(leitor.obterAnunciado(a)!.json) as { descricao: string }).descricao;
+    expect(aplicarComoChegam([imovelSalvoPreparado(a, 1, { ...texto, ...privados })])).toEqual(['aplicado']);
+    const antes = leitor.obterAnunciado(a)!;
+    expect(descricao()).toBe('Visitas com [removido]. [removido].');
+
+    // Another owner, and the keys elsewhere: the public fields are as they were.
+    const outros = { proprietario: { nome: 'Joaquim Barbosa' }, chaves_local: 'Chaves na imobiliária, com a recepcionista' };
+    expect(aplicarComoChegam([imovelSalvoPreparado(a, 2, { ...texto, ...outros })])).toEqual(['sem-mudanca']);
+    expect(leitor.obterAnunciado(a)).toEqual(antes);
+    expect(todos(antes.atualizadoEm + 1).total).toBe(0);
+
+    // A public change makes the document again from the record as it is then: what it masks now.
+    expect(aplicarComoChegam([imovelSalvoPreparado(a, 3, { ...texto, ...outros, valores: { venda: 480_000, preco_sob_consulta: false } })])).toEqual(['aplicado']);
+    expect(descricao()).toBe('Visitas com Renata Vieira. Chaves com o zelador do prédio ao lado.');
+    expect(leitor.obterAnunciado(a)!.atualizadoEm).toBe(relogio);
+  });
+
+  it('an edit that changes only whether it is advertised, or only its condominium, is applied, though the document would be the same', () => {
+    const [a, c1, c2] = [id(), id(), id()];
+    aplicar([condominioSalvo(c1, 1, 'Edifício Aurora'), condominioSalvo(c2, 1, 'Residencial Ipê')]);
+    aplicarComoChegam([imovelSalvoPreparado(a, 1, { condominio_id: c1 })]);
+    expect(aplicarComoChegam([imovelSalvoPreparado(a, 2, { condominio_id: c2 })])).toEqual(['aplicado']);
+    expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: 'Residencial Ipê' });
+    expect(aplicarComoChegam([imovelSalvoPreparado(a, 3, { condominio_id: c2, publicar_no_site: false })])).toEqual(['aplicado']);
+    expect(leitor.obterAnunciado(a)).toBeNull();
   });
 
   it('a price change moves atualizado_em to the new commit instant', () => {
@@ -351,6 +388,10 @@ describe('schema versions', () => {
       });
       // Counted by the minutes version 3 filled in: minutes 121 to 179 of hour 2.
       expect(migrado.contarAlterados(7_201_000)).toBe(1);
+      // No digest of what the public fields gave (version 5): the next event makes the document again.
+      const escritor = EscritorProjecao.abrir(caminho);
+      expect(escritor.obterImovel(b)?.publico).toBeNull();
+      escritor.close();
     } finally {
       migrado.close();
     }

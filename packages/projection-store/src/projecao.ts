@@ -94,6 +94,10 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
   if (escritor.foiRemovido(evento.id)) return 'apos-exclusao';
   const anterior = escritor.obterImovel(evento.id);
   if (!revisaoAplicavel({ versao: evento.versao, exclusao: false }, anterior?.versao ?? null)) return 'repetido';
+  if (anterior !== null && soPrivados(anterior, evento)) {
+    escritor.gravarImovel({ ...anterior, versao: evento.versao }, anterior);
+    return 'sem-mudanca';
+  }
 
   const nomeCondominio = evento.condominioId ? (escritor.obterCondominio(evento.condominioId)?.nome ?? null) : null;
   const documento = nomeCondominio === null ? evento.documento : comNomeCondominio(evento.documento, nomeCondominio);
@@ -108,9 +112,19 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
     jaAnunciado: (anterior?.jaAnunciado ?? false) || anunciado,
     documento,
     atualizadoEm: relevante ? instante() : (anterior?.atualizadoEm ?? null),
+    publico: evento.publico,
   };
   escritor.gravarImovel(novo, anterior);
   return relevante ? 'aplicado' : 'sem-mudanca';
+}
+
+/**
+ * The event changed only private fields, or nothing (register-events.md): the public fields give
+ * the document they gave, and it stays as partners have it, with its `atualizado_em`, even where
+ * the private values masked in its text changed (a new owner's name, a note rewritten).
+ */
+function soPrivados(anterior: LinhaImovel, evento: ImovelSalvoPreparado): boolean {
+  return anterior.publico === evento.publico && anterior.condominioId === evento.condominioId && anterior.anunciado === evento.anunciado;
 }
 
 function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, instante: Carimbo): Efeito {

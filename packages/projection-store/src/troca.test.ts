@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { aplicarLoteSeAinda } from './projecao.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { trocarProjecao } from './troca.ts';
 
@@ -36,6 +37,11 @@ function aplicar(escritor: EscritorProjecao, eventos: (EventoImovel | EventoCond
   return prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
 
+function aplicarPreparados(escritor: EscritorProjecao, eventos: EventoPreparado[]) {
+  relogio += 1_000;
+  return aplicarLoteSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
+}
+
 const trocar = (agora: () => number = () => (relogio += 1_000)) => {
   novo.checkpoint();
   return trocarProjecao(live, join(dir, 'novo.db'), agora);
@@ -43,6 +49,28 @@ const trocar = (agora: () => number = () => (relogio += 1_000)) => {
 const listados = () => itensDaPagina(leitor.listarAlterados({ desdeMs: 0, aposId: null, limite: 200 }));
 
 describe('trocarProjecao', () => {
+  it.each([
+    ['written in place', 1],
+    ['filled again whole', 0],
+  ])('carries with each document the digest of what its public fields gave (%s): an edit of private fields only changes nothing after it', (_, parcelaEscritaNoLugar) => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const nomeNoTexto = { descricao_html: '<p>Visitas com Renata Vieira.</p>', proprietario: { nome: 'Renata Vieira' } };
+    // a: the rebuild's document is another (a later revision); b: the same in both; c: only the live projection has it.
+    aplicarPreparados(live, [imovelSalvoPreparado(a, 1, nomeNoTexto), imovelSalvoPreparado(b, 1, nomeNoTexto), imovelSalvoPreparado(c, 1, nomeNoTexto)]);
+    aplicarPreparados(novo, [imovelSalvoPreparado(a, 2, { ...nomeNoTexto, titulo: 'Apartamento reformado' }), imovelSalvoPreparado(b, 1, nomeNoTexto)]);
+    trocarProjecao(live, join(dir, 'novo.db'), () => (relogio += 1_000), { parcelaEscritaNoLugar });
+
+    const outroDono = { proprietario: { nome: 'Joaquim Barbosa' } };
+    const antes = [a, b, c].map((id) => leitor.obterAnunciado(id));
+    const efeitos = aplicarPreparados(live, [
+      imovelSalvoPreparado(a, 3, { ...nomeNoTexto, titulo: 'Apartamento reformado', ...outroDono }),
+      imovelSalvoPreparado(b, 2, { ...nomeNoTexto, ...outroDono }),
+      imovelSalvoPreparado(c, 2, { ...nomeNoTexto, ...outroDono }),
+    ]);
+    expect(efeitos).toEqual(['sem-mudanca', 'sem-mudanca', 'sem-mudanca']);
+    expect([a, b, c].map((id) => leitor.obterAnunciado(id))).toEqual(antes);
+  });
+
   it('leaves deleted a property the live projection saw deleted after the rebuild caught up', () => {
     const a = randomUUID();
     aplicar(live, [imovelSalvo(a, 1), imovelExcluido(a, 2)]);

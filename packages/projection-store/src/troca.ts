@@ -135,7 +135,7 @@ export function trocarProjecao(
         -- the live one (linha), with the condominium's name spliced in where renomear says so.
         -- igual: the live row is the result already.
         SELECT id, codigo, versao, condominio_id, anunciado, ja_anunciado, mantido, ausente, mais_novo, atualizado_em,
-          linha, linha_nova, renomear, nome, NULL AS documento,
+          linha, linha_nova, renomear, nome, NULL AS documento, NULL AS publico,
           coalesce(documento_igual AND codigo = codigo_antes AND versao = versao_antes AND condominio_id IS condominio_antes
                    AND anunciado = anunciado_antes AND ja_anunciado = ja_anunciado_antes AND atualizado_em IS atualizado_antes, 0) AS igual
         FROM resultado;
@@ -148,10 +148,11 @@ export function trocarProjecao(
       const noLugar = escrever <= vivas * parcelaEscritaNoLugar;
       // The rows written: those that differ, or all of them when the table is filled again.
       const escritas = noLugar ? 'NOT t.igual' : 'true';
-      // Rows from the live projection to write take their documents along before the rows go (a
-      // few, filled again whole: later revisions, and what the rebuild never saw).
+      // Rows from the live projection to write take their documents and digests along before the
+      // rows go (a few, filled again whole: later revisions, and what the rebuild never saw).
       db.exec(`
-        UPDATE troca_imoveis AS t SET documento = CASE WHEN t.renomear THEN com_nome_condominio(o.documento, t.nome) ELSE o.documento END
+        UPDATE troca_imoveis AS t SET documento = CASE WHEN t.renomear THEN com_nome_condominio(o.documento, t.nome) ELSE o.documento END,
+          publico = o.publico
         FROM main.imoveis o WHERE o.rowid = t.linha AND t.linha_nova IS NULL AND ${escritas}
       `);
       // Filled again whole, the table's indexes are built afterwards, each in one sorted pass: a
@@ -163,9 +164,10 @@ export function trocarProjecao(
       for (const { nome } of indices) db.exec(`DROP INDEX main."${nome}"`);
       db.exec(noLugar ? 'DELETE FROM main.imoveis WHERE rowid NOT IN (SELECT linha FROM troca_imoveis WHERE igual)' : 'DELETE FROM main.imoveis');
       db.exec(`
-        INSERT INTO main.imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em)
+        INSERT INTO main.imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em, publico)
           SELECT t.id, t.codigo, t.versao, t.condominio_id, t.anunciado, t.ja_anunciado,
-            coalesce(t.documento, CASE WHEN t.renomear THEN com_nome_condominio(n.documento, t.nome) ELSE n.documento END), t.atualizado_em
+            coalesce(t.documento, CASE WHEN t.renomear THEN com_nome_condominio(n.documento, t.nome) ELSE n.documento END), t.atualizado_em,
+            CASE WHEN t.linha_nova IS NULL THEN t.publico ELSE n.publico END
           FROM troca_imoveis t LEFT JOIN novo.imoveis n ON n.rowid = t.linha_nova
           WHERE ${escritas}
       `);

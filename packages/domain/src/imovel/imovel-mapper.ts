@@ -38,11 +38,14 @@ function mobiliado(valor: boolean | null): (typeof MOBILIADO)[number] | null {
   return valor ? sim : nao;
 }
 
-/** The agent's title, scrubbed; the default one is made of the type and the code, shown anyway. */
-function titulo(valor: string | null, tipo: string | null, codigo: string, semPrivados: (texto: string) => string): string {
+/** The agent's title scrubbed of contacts; null when none was typed. */
+function tituloDigitado(valor: string | null): string | null {
   const digitado = aparado(valor === null ? null : comoSeLe(valor));
-  return digitado === null ? `${tipo ?? 'Imóvel'} ${codigo}`.trim() : semPrivados(removerContatos(digitado));
+  return digitado === null ? null : removerContatos(digitado);
 }
+
+/** The title when none was typed: the type and the code, both shown in their own fields anyway. */
+const tituloPadrao = (tipo: string | null, codigo: string): string => `${tipo ?? 'Imóvel'} ${codigo}`.trim();
 
 /**
  * A register date-time as partners read them (UTC, milliseconds); `null` when the instant falls
@@ -54,26 +57,39 @@ function emUtc(dataHora: string | null): string | null {
   return iso.length === 'AAAA-MM-DDTHH:MM:SS.mmmZ'.length ? iso : null;
 }
 
-function descricao(html: string | null, semPrivados: (texto: string) => string): string | null {
+/** The description as plain text, scrubbed of contacts by their shape. */
+function descricao(html: string | null): string | null {
   const texto = htmlParaTexto(html);
-  // Contacts by their shape first (a telephone with its area code goes whole), then what is left
-  // of the record's own private values, typed in a shape the patterns do not know.
-  return texto === null ? null : semPrivados(removerContatos(texto));
+  return texto === null ? null : removerContatos(texto);
 }
 
-const comoEsta = (texto: string): string => texto;
+/**
+ * The document, and the document the public fields alone give: the same but for `titulo` and
+ * `descricao` before the record's private values are masked in them. The projector keeps a digest
+ * of the latter, so an edit of private fields only leaves the document as partners have it
+ * (register-events.md), even where the values masked in its text changed.
+ */
+export interface Mapeamento {
+  documento: DocumentoImovel;
+  publico: DocumentoImovel;
+}
 
 /**
  * The partner document of a property, without `atualizado_em` (the projector's commit instant).
  * The literal's key order is the `Imovel` schema's: the stored JSON text is compared byte for byte.
  */
 export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeamento): DocumentoImovel {
+  return mapearImovelEPublico(registro, contexto).documento;
+}
+
+/** The document and what the public fields alone give ({@link Mapeamento}). */
+export function mapearImovelEPublico(registro: ImovelRegistro, contexto: ContextoMapeamento): Mapeamento {
   const tipo = aparado(registro.tipo);
   const finalidade = umDosPermitidos(FINALIDADES, registro.finalidade);
   const endereco = mapearEndereco(registro.endereco);
   const valores = mapearValores(registro.valores, finalidade);
-  const semPrivados = contexto.privados === undefined ? comoEsta : mascaraDePrivados(contexto.privados);
-  return {
+  const digitado = tituloDigitado(registro.titulo);
+  const publico: DocumentoImovel = {
     id: registro.id,
     codigo: registro.codigo,
     publicado: true,
@@ -82,8 +98,8 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
     finalidade,
     status_comercial: umDosPermitidos(STATUS_COMERCIAIS, registro.situacao),
     lancamento: registro.lancamento ?? false,
-    titulo: titulo(registro.titulo, tipo, registro.codigo, semPrivados),
-    descricao: descricao(registro.descricao_html, semPrivados),
+    titulo: digitado ?? tituloPadrao(tipo, registro.codigo),
+    descricao: descricao(registro.descricao_html),
     logradouro: endereco.logradouro,
     numero: endereco.numero,
     complemento: endereco.complemento,
@@ -116,4 +132,11 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
     tour_virtual_url: urlTourVirtual(registro.tour_virtual_url),
     criado_em: emUtc(registro.criado_em),
   };
+  if (contexto.privados === undefined) return { documento: publico, publico };
+  // Contacts by their shape first (a telephone with its area code goes whole), then what is left
+  // of the record's own private values, typed in a shape the patterns do not know. The default
+  // title is left as it is.
+  const semPrivados = mascaraDePrivados(contexto.privados);
+  const documento = { ...publico, titulo: digitado === null ? publico.titulo : semPrivados(digitado), descricao: publico.descricao === null ? null : semPrivados(publico.descricao) };
+  return { documento, publico };
 }

@@ -1,8 +1,9 @@
 // The state-free half of applying a register event: what a projector's preparing thread does
 // (decision 0007). No projection is read here, and nothing here loads SQLite: the threads only
 // decode, map and serialise.
+import { hash } from 'node:crypto';
 import type { EventoCondominio, EventoImovel, ImovelExcluido, ValoresPrivados } from '@imoveis/contracts';
-import { estaAnunciado, mapearImovel, serializarDocumento } from '../imovel/index.ts';
+import { VERSAO_DAS_REGRAS, estaAnunciado, mapearImovelEPublico, serializarDocumento } from '../imovel/index.ts';
 
 export interface ContextoProjecao {
   /** Public watermark base address of the photos (https). */
@@ -22,6 +23,12 @@ export interface ImovelSalvoPreparado {
   condominioId: string | null;
   anunciado: boolean;
   documento: string;
+  /**
+   * A digest of the document the public fields alone give (before the record's private values are
+   * masked in its text), under these rules and photo address: equal to the stored row's, the event
+   * changed only private fields (or nothing), and the document stays as it is.
+   */
+  publico: string;
 }
 
 export type EventoPreparado = ImovelSalvoPreparado | ImovelExcluido | EventoCondominio;
@@ -30,6 +37,10 @@ export type EventoPreparado = ImovelSalvoPreparado | ImovelExcluido | EventoCond
 export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto: ContextoProjecao, privados?: ValoresPrivados): EventoPreparado {
   if (evento.tipo !== 'imovel.salvo') return evento;
   const registro = evento.dados;
+  const mapeado = mapearImovelEPublico(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl, ...(privados && { privados }) });
+  const documento = serializarDocumento(mapeado.documento);
+  // Most texts hold no private value: then the document is what the public fields give.
+  const publico = mapeado.publico.titulo === mapeado.documento.titulo && mapeado.publico.descricao === mapeado.documento.descricao ? documento : serializarDocumento(mapeado.publico);
   return {
     tipo: evento.tipo,
     versao: evento.versao,
@@ -37,6 +48,14 @@ export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto
     codigo: registro.codigo,
     condominioId: registro.condominio_id,
     anunciado: estaAnunciado(registro),
-    documento: serializarDocumento(mapearImovel(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl, ...(privados && { privados }) })),
+    documento,
+    publico: digestoPublico(publico),
   };
 }
+
+/**
+ * 128 bits of SHA-256 in base64url (22 characters a row; a collision would leave a public change
+ * unapplied), of the document and the rules version: under other rules, an edit of private fields
+ * only makes the document again, as it did before digests were kept.
+ */
+const digestoPublico = (documento: string): string => hash('sha256', `${VERSAO_DAS_REGRAS}\n${documento}`, 'base64url').slice(0, 22);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { valoresPrivados, type EventoImovel } from '@imoveis/contracts';
+import { mapearImovel, serializarDocumento } from '../imovel/index.ts';
+import { FOTOS_BASE_URL, payloadRegistro, registro } from '../imovel/registro-de-teste.ts';
+import { prepararEvento, type ImovelSalvoPreparado } from './preparo.ts';
+
+const contexto = { fotosBaseUrl: FOTOS_BASE_URL };
+const TEXTO = '<p>Visitas com Renata Vieira. Chaves com o zelador do prédio ao lado.</p>';
+
+/** A save of the fixture with these public fields and these private ones. */
+function preparado(publicos: Parameters<typeof registro>[0], privados: Record<string, unknown>): ImovelSalvoPreparado {
+  const evento: EventoImovel = { evento_id: '8d7e6f5a-1b2c-4d3e-8f4a-5b6c7d8e9f0a', tipo: 'imovel.salvo', versao_schema: 1, ocorrido_em: '2026-11-21T13:00:00.000Z', versao: 1, dados: registro(publicos) };
+  return prepararEvento(evento, contexto, valoresPrivados({ ...payloadRegistro(), ...privados })) as ImovelSalvoPreparado;
+}
+
+describe('prepararEvento: the digest of what the public fields give', () => {
+  const renata = { proprietario: { nome: 'Renata Vieira' }, chaves_local: 'Chaves com o zelador do prédio ao lado' };
+  const joaquim = { proprietario: { nome: 'Joaquim Barbosa' }, chaves_local: 'Chaves na imobiliária, com a recepcionista' };
+
+  it('is the same whatever private values are masked in the text, though the documents differ', () => {
+    const [a, b] = [preparado({ descricao_html: TEXTO }, renata), preparado({ descricao_html: TEXTO }, joaquim)];
+    expect(a.documento).toContain('Visitas com [removido]. [removido].');
+    expect(b.documento).toContain('Visitas com Renata Vieira. Chaves com o zelador do prédio ao lado.');
+    expect(a.publico).toBe(b.publico);
+  });
+
+  it('is that of the document when nothing private is in the text, and differs with any public field', () => {
+    const semPrivados = serializarDocumento(mapearImovel(registro(), { ...contexto, nomeCondominio: null }));
+    const a = preparado({}, renata);
+    expect(a.documento).toBe(semPrivados);
+    expect(preparado({}, joaquim).publico).toBe(a.publico);
+    expect(preparado({ titulo: 'Apartamento com vista para o lago' }, renata).publico).not.toBe(a.publico);
+    expect(preparado({ descricao_html: TEXTO }, renata).publico).not.toBe(a.publico);
+    expect(preparado({ area_util_m2: 121 }, renata).publico).not.toBe(a.publico);
+  });
+});
