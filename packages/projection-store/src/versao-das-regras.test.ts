@@ -39,6 +39,8 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   (d) => Object.assign(d, { caracteristicas: ['\u200b', ' \u2060 ', 'Piscina', 'Piscina\u200b'] }),
   (d) => Object.assign(d.endereco, { exibicao: 'completo', bairro: '\u200b', cidade: ' \ufeff\u200d ', logradouro: '\u00ad' }),
   (d) => Object.assign(d, { titulo: '\u200d\ufe0f' }),
+  (d) => Object.assign(d, { descricao_html: '<p>\u200d</p>' }),
+  (d) => Object.assign(d, { descricao_html: 'Sala<br><br>\u200d<br><br>Cozinha<br> \u2060\u200b <br>Quintal<pre>\u200d\r\n\r\nVaranda</pre>' }),
 ];
 
 function* registrosDeBorda(): Generator<RegistroBruto> {
@@ -122,6 +124,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 9, digesto: '2e7da82d96d57579af27a8ad86144d7fa50ea7bc7191357cd9148ff7256fd2e3' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: '23dc84a8e46699711cdf1cdcecf947f2a273f7deed9f79e25121fe554b4c86d2' });
   });
 });

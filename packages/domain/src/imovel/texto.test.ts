@@ -81,6 +81,14 @@ describe('semInvisiveis', () => {
     expect(semInvisiveis(texto)).toBe(texto);
   });
 
+  it('leaves a description of only characters nobody sees null, and a line of them blank', () => {
+    for (const html of ['<p>\u200d</p>', '\u200d\ufe0f', '<p> &zwj; </p><p>\u2060</p>', '<pre>\u200d\r\n</pre>']) expect(htmlParaTexto(html), JSON.stringify(html)).toBeNull();
+    expect(htmlParaTexto('Sala<br><br>\u200d<br><br>Cozinha<br> \u2060\u200b <br>Quintal')).toBe('Sala\n\nCozinha\n\nQuintal');
+    expect(htmlParaTexto('<pre>Sala\r\n\u200d\r\n\r\nCozinha</pre>')).toBe('Sala\n\nCozinha');
+    // Seen: an emoji with its joiners, a line indented before text.
+    expect(htmlParaTexto('\u{1f468}\u200d\u{1f469}<br><br>\u00a0 \u00e9 isso')).toBe('\u{1f468}\u200d\u{1f469}\n\n  \u00e9 isso');
+  });
+
   it('is applied to the description, whether the character was typed or written as an entity', () => {
     expect(htmlParaTexto('<p>Ligue 98765&shy;4321 ou 9876&#8203;5-4321 ou 98765\u20604321</p>')).toBe('Ligue 987654321 ou 98765-4321 ou 987654321');
   });

@@ -97,7 +97,10 @@ function ehEspacoJs(c: number): boolean {
     : c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-/** Lines without trailing whitespace, at most one blank line in a row, the whole trimmed. */
+/**
+ * Lines without trailing whitespace, at most one blank line in a row, the whole trimmed. A line
+ * a reader sees nothing in (a lone joiner between paragraphs) is blank (decision 0015).
+ */
 function arrumarLinhas(texto: string): string {
   let resultado = '';
   let anteriorEmBranco = false;
@@ -107,19 +110,30 @@ function arrumarLinhas(texto: string): string {
     const fimDaLinha = quebra === -1 ? texto.length : quebra;
     let fim = fimDaLinha;
     while (fim > inicio && ehEspacoJs(texto.charCodeAt(fim - 1))) fim--;
-    const emBranco = fim === inicio;
-    if (inicio === 0) resultado = texto.slice(0, fim);
-    else if (!(emBranco && anteriorEmBranco)) resultado += '\n' + texto.slice(inicio, fim);
+    const emBranco = fim === inicio || linhaInvisivel(texto, inicio, fim);
+    const linha = emBranco ? '' : texto.slice(inicio, fim);
+    if (inicio === 0) resultado = linha;
+    else if (!(emBranco && anteriorEmBranco)) resultado += '\n' + linha;
     anteriorEmBranco = emBranco;
     if (quebra === -1) return resultado.trim();
     inicio = quebra + 1;
   }
 }
 
+/**
+ * True when the line `texto[inicio, fim)`, not blank, holds only characters nobody sees. Their code
+ * points are all past U+007F: a line whose first character past its indentation is ASCII shows.
+ */
+function linhaInvisivel(texto: string, inicio: number, fim: number): boolean {
+  let i = inicio;
+  while (i < fim && ehEspacoJs(texto.charCodeAt(i))) i++;
+  return texto.charCodeAt(i) > 0x7f && nadaAVer(texto.slice(i, fim));
+}
+
 /** arrumarLinhas for text that also has CR LF line ends (only html-to-text's <pre> keeps a CR). */
 function arrumarLinhasComCr(texto: string): string {
   const resultado: string[] = [];
-  for (const linha of texto.split(/\r?\n/).map((l) => l.trimEnd())) {
+  for (const linha of texto.split(/\r?\n/).map((l) => (nadaAVer(l) ? '' : l.trimEnd()))) {
     if (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '') continue;
     resultado.push(linha);
   }

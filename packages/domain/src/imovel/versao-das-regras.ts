@@ -42,4 +42,6 @@
 // and where the keys are, copied into the text whole or by a sentence, are masked; an allowed
 // value typed with combining accents (`Disponi\u0301vel`) is that value, so the property is
 // advertised (2026-11-23, after a review of register-events.md).
-export const VERSAO_DAS_REGRAS = 9;
+// 10: a description of only invisible characters is null, and a line of them between paragraphs is
+// blank (at most one blank line in a row) (2026-11-24, after a review of register-events.md).
+export const VERSAO_DAS_REGRAS = 10;
