@@ -75,6 +75,14 @@ describe('connection deadlines', () => {
     expect(respostas).toBeLessThan(40);
   });
 
+  it('answers an HTTP/1.1 request without Host with 400 and an Erro (Node would send no body), and an HTTP/1.0 one as usual', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 10_000, verificacaoMs: 100, inatividadeMs: 10_000 });
+    const semHost = (await conversar(porta, 'GET /api/v1/imoveis?por_pagina=1 HTTP/1.1\r\nConnection: close\r\n\r\n')).recebido.toString();
+    expect(semHost).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(semHost.slice(semHost.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.stringContaining('Host') });
+    expect((await conversar(porta, 'GET /health/live HTTP/1.0\r\n\r\n')).recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('keeps a client that sends and reads at a normal pace', async () => {
     const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 300 });
     const { recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');

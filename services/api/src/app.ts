@@ -11,7 +11,7 @@ import { PREFIXO_API } from '@imoveis/contracts';
 import type { LeitorProjecao } from '@imoveis/projection-store';
 import { PADROES_API } from './config.ts';
 import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
-import { MetodoNaoPermitido } from './erros.ts';
+import { HostAusente, MetodoNaoPermitido } from './erros.ts';
 import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, registrarCredenciais, type Metricas } from './metricas.ts';
@@ -132,7 +132,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     // limit on reading the answer): a gateway in front may cap this too, but nothing depends on it.
     requestTimeout: prazos.requisicaoMs ?? PADROES_API.PRAZO_REQUISICAO_MS,
     connectionTimeout: prazos.inatividadeMs ?? PADROES_API.PRAZO_INATIVIDADE_MS,
-    http: { connectionsCheckingInterval: prazos.verificacaoMs ?? PADROES_API.VERIFICACAO_DE_PRAZOS_MS },
+    // A request without Host is refused below, with an Erro: Node's own refusal has no body.
+    http: { connectionsCheckingInterval: prazos.verificacaoMs ?? PADROES_API.VERIFICACAO_DE_PRAZOS_MS, requireHostHeader: false },
     ...(deps.logger ? { loggerInstance: deps.logger } : {}),
     // A hop count (what proxy-addr makes of a number) or the proxies' addresses, never `true`:
     // Fastify would then take the leftmost entry, the client's own.
@@ -166,7 +167,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, feito) => {
     reply.header('X-Request-Id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
-    feito();
+    feito(request.raw.httpVersion === '1.1' && request.headers.host === undefined ? new HostAusente() : undefined);
   });
 
   // Under pressure a request is only marked here: the gate refuses a partner's with 503, Erro

@@ -3,6 +3,7 @@
 
 export type CodigoErro =
   | 'PARAMETRO_INVALIDO'
+  | 'HOST_AUSENTE'
   | 'NAO_AUTENTICADO'
   | 'IMOVEL_NAO_ENCONTRADO'
   | 'ROTA_NAO_ENCONTRADA'
@@ -28,6 +29,16 @@ export class ParametroInvalido extends ErroApi {
   override readonly name = 'ParametroInvalido';
   readonly code = 'PARAMETRO_INVALIDO';
   readonly statusCode = 400;
+}
+
+/** An HTTP/1.1 request without `Host` (RFC 9112, 3.2), which Node would answer with an empty 400. */
+export class HostAusente extends ErroApi {
+  override readonly name = 'HostAusente';
+  readonly code = 'HOST_AUSENTE';
+  readonly statusCode = 400;
+  constructor() {
+    super('cabeçalho Host ausente: o HTTP/1.1 o exige');
+  }
 }
 
 /** Why a request was not authenticated; only logged, the partner sees one message per case. */
