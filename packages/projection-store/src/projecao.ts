@@ -1,7 +1,7 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
 import type { CondominioExcluido, CondominioSalvo, EventoCondominio, ImovelExcluido } from '@imoveis/contracts';
-import { comNomeCondominio, instanteDoLote, mudancaRelevante, revisaoAplicavel, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
+import { comNomeCondominio, instanteDoLote, mudancaRelevante, revisaoAplicavel, soCamposPrivados, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
 /** What applying an event did, for metrics and tests. */
@@ -94,7 +94,7 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
   if (escritor.foiRemovido(evento.id)) return 'apos-exclusao';
   const anterior = escritor.obterImovel(evento.id);
   if (!revisaoAplicavel({ versao: evento.versao, exclusao: false }, anterior?.versao ?? null)) return 'repetido';
-  if (anterior !== null && soPrivados(anterior, evento)) {
+  if (anterior !== null && soCamposPrivados(anterior, evento)) {
     escritor.gravarImovel({ ...anterior, versao: evento.versao }, anterior);
     return 'sem-mudanca';
   }
@@ -116,15 +116,6 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
   };
   escritor.gravarImovel(novo, anterior);
   return relevante ? 'aplicado' : 'sem-mudanca';
-}
-
-/**
- * The event changed only private fields, or nothing (register-events.md): the public fields give
- * the document they gave, and it stays as partners have it, with its `atualizado_em`, even where
- * the private values masked in its text changed (a new owner's name, a note rewritten).
- */
-function soPrivados(anterior: LinhaImovel, evento: ImovelSalvoPreparado): boolean {
-  return anterior.publico === evento.publico && anterior.condominioId === evento.condominioId && anterior.anunciado === evento.anunciado;
 }
 
 function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, instante: Carimbo): Efeito {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanteDoLote, mudancaRelevante, type Visibilidade } from './mudanca-relevante.ts';
+import { instanteDoLote, mudancaRelevante, soCamposPrivados, type LadoPublico, type Visibilidade } from './mudanca-relevante.ts';
 
 const anunciado: Visibilidade = { codigo: 'AP1', documento: '{"a":1}', anunciado: true, jaAnunciado: true };
 const retirado: Visibilidade = { ...anunciado, anunciado: false };
@@ -47,5 +47,21 @@ describe('instanteDoLote', () => {
   it('moves on past the previous stamp when the clock steps back or stands still', () => {
     expect(instanteDoLote(900, 1_000)).toBe(1_001);
     expect(instanteDoLote(1_000, 1_000)).toBe(1_001);
+  });
+});
+
+describe('soCamposPrivados', () => {
+  const salvo: LadoPublico = { publico: 'digesto-a', condominioId: 'c1', anunciado: true };
+
+  it('is true when the public fields gave the same document, under the same condominium and advertised state', () => {
+    expect(soCamposPrivados(salvo, { ...salvo })).toBe(true);
+  });
+
+  it('is false when any of the three differs, or the stored digest is unknown (a row from before it was kept)', () => {
+    expect(soCamposPrivados(salvo, { ...salvo, publico: 'digesto-b' })).toBe(false);
+    expect(soCamposPrivados(salvo, { ...salvo, condominioId: 'c2' })).toBe(false);
+    expect(soCamposPrivados(salvo, { ...salvo, condominioId: null })).toBe(false);
+    expect(soCamposPrivados(salvo, { ...salvo, anunciado: false })).toBe(false);
+    expect(soCamposPrivados({ ...salvo, publico: null }, { ...salvo, publico: null })).toBe(false);
   });
 });

@@ -23,6 +23,24 @@ export function mudancaRelevante(anterior: Visibilidade | null, novo: Omit<Visib
   return novo.anunciado ? anterior.documento !== novo.documento : anterior.codigo !== novo.codigo;
 }
 
+/** What tells a save that changed only private fields: see {@link soCamposPrivados}. */
+export interface LadoPublico {
+  /** Digest of the document the public fields gave (`ImovelSalvoPreparado.publico`); null when unknown. */
+  publico: string | null;
+  condominioId: string | null;
+  anunciado: boolean;
+}
+
+/**
+ * True when a save changed only private fields, or nothing (register-events.md): the public fields
+ * give the document they gave, under the same condominium and advertised state, so the stored
+ * document stays as partners have it, with its `atualizado_em`, even where the private values
+ * masked in its text changed (a new owner's name, a note rewritten: decision 0016).
+ */
+export function soCamposPrivados(anterior: LadoPublico, novo: LadoPublico): boolean {
+  return anterior.publico !== null && anterior.publico === novo.publico && anterior.condominioId === novo.condominioId && anterior.anunciado === novo.anunciado;
+}
+
 /**
  * The commit instant stamped on a batch: the clock, but always later than the previous stamp, so
  * a clock stepping back cannot place a change before one a partner has already read, and two
