@@ -191,6 +191,7 @@ export class EscritorProjecao {
         `INSERT INTO imoveis (id, codigo, versao, condominio_id, anunciado, ja_anunciado, documento, atualizado_em, publico)
          VALUES (@id, @codigo, @versao, @condominioId, @anunciado, @jaAnunciado, @documento, @atualizadoEm, @publico)`,
       ),
+      gravarVersao: db.prepare('UPDATE imoveis SET versao = ? WHERE id = ?'),
       atualizarImovel: db.prepare(
         `UPDATE imoveis SET codigo = @codigo, versao = @versao, condominio_id = @condominioId, anunciado = @anunciado,
            ja_anunciado = @jaAnunciado, documento = @documento, atualizado_em = @atualizadoEm, publico = @publico
@@ -335,6 +336,11 @@ export class EscritorProjecao {
       jaAnunciado: novo.jaAnunciado ? 1 : 0,
     });
     this.#ajustarContadores(anterior, novo);
+  }
+
+  /** A revision that changed nothing partners see, nor the counters: only its `versao` is recorded. */
+  gravarVersao(id: string, versao: number): void {
+    this.#s.gravarVersao.run(versao, id);
   }
 
   /** Physical deletion: gone from every listing, a removal item kept for good. */

@@ -95,7 +95,7 @@ function imovelSalvo(escritor: EscritorProjecao, evento: ImovelSalvoPreparado, i
   const anterior = escritor.obterImovel(evento.id);
   if (!revisaoAplicavel({ versao: evento.versao, exclusao: false }, anterior?.versao ?? null)) return 'repetido';
   if (anterior !== null && soCamposPrivados(anterior, evento)) {
-    escritor.gravarImovel({ ...anterior, versao: evento.versao }, anterior);
+    escritor.gravarVersao(evento.id, evento.versao);
     return 'sem-mudanca';
   }
 

@@ -71,6 +71,22 @@ describe('trocarProjecao', () => {
     expect([a, b, c].map((id) => leitor.obterAnunciado(id))).toEqual(antes);
   });
 
+  it.each([
+    ['written in place', 1],
+    ['filled again whole', 0],
+  ])('gives a row whose document is unchanged the digest of the rebuilt one, where the live one had none (written before schema 5; %s)', (_, parcelaEscritaNoLugar) => {
+    const a = randomUUID();
+    const nomeNoTexto = { descricao_html: '<p>Visitas com Renata Vieira.</p>', proprietario: { nome: 'Renata Vieira' } };
+    aplicarPreparados(live, [imovelSalvoPreparado(a, 1, nomeNoTexto)]);
+    live.db.prepare('UPDATE imoveis SET publico = NULL').run();
+    aplicarPreparados(novo, [imovelSalvoPreparado(a, 1, nomeNoTexto)]);
+    trocarProjecao(live, join(dir, 'novo.db'), () => (relogio += 1_000), { parcelaEscritaNoLugar });
+
+    const antes = leitor.obterAnunciado(a);
+    expect(aplicarPreparados(live, [imovelSalvoPreparado(a, 2, { ...nomeNoTexto, proprietario: { nome: 'Joaquim Barbosa' } })])).toEqual(['sem-mudanca']);
+    expect(leitor.obterAnunciado(a)).toEqual(antes);
+  });
+
   it('leaves deleted a property the live projection saw deleted after the rebuild caught up', () => {
     const a = randomUUID();
     aplicar(live, [imovelSalvo(a, 1), imovelExcluido(a, 2)]);

@@ -91,7 +91,7 @@ export function trocarProjecao(
       db.exec(`
         CREATE TEMP TABLE troca_imoveis AS
         WITH novos AS NOT MATERIALIZED (
-          SELECT n.rowid AS linha_nova, n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.ja_anunciado,
+          SELECT n.rowid AS linha_nova, n.id, n.codigo, n.versao, n.condominio_id, n.anunciado, n.ja_anunciado, n.publico,
             c.da_live = 1 AND c.nome IS NOT c.nome_no_novo AS renomear, c.nome AS nome,
             CASE WHEN c.da_live = 1 AND c.nome IS NOT c.nome_no_novo THEN com_nome_condominio(n.documento, c.nome) ELSE n.documento END AS documento
           FROM novo.imoveis n LEFT JOIN troca_condominios c ON c.id = n.condominio_id
@@ -109,7 +109,9 @@ export function trocarProjecao(
             coalesce(o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
                      AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido,
             o.atualizado_em AS atualizado_antes, 0 AS ausente, 0 AS mais_novo,
-            o.rowid AS linha, n.linha_nova, coalesce(n.renomear, 0) AS renomear, n.nome, o.documento = n.documento AS documento_igual,
+            -- The live row keeps its place only with the rebuild's digest too (none before schema 5, or of other rules).
+            o.rowid AS linha, n.linha_nova, coalesce(n.renomear, 0) AS renomear, n.nome,
+            o.documento = n.documento AND o.publico IS n.publico AS documento_igual,
             o.codigo AS codigo_antes, o.versao AS versao_antes, o.condominio_id AS condominio_antes,
             o.anunciado AS anunciado_antes, o.ja_anunciado AS ja_anunciado_antes
           FROM novos n LEFT JOIN main.imoveis o ON o.id = n.id

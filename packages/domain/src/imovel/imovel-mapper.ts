@@ -71,7 +71,7 @@ function descricao(html: string | null): string | null {
  */
 export interface Mapeamento {
   documento: DocumentoImovel;
-  publico: DocumentoImovel;
+  documentoPublico: DocumentoImovel;
 }
 
 /**
@@ -89,7 +89,7 @@ export function mapearImovelEPublico(registro: ImovelRegistro, contexto: Context
   const endereco = mapearEndereco(registro.endereco);
   const valores = mapearValores(registro.valores, finalidade);
   const digitado = tituloDigitado(registro.titulo);
-  const publico: DocumentoImovel = {
+  const documentoPublico: DocumentoImovel = {
     id: registro.id,
     codigo: registro.codigo,
     publicado: true,
@@ -132,11 +132,15 @@ export function mapearImovelEPublico(registro: ImovelRegistro, contexto: Context
     tour_virtual_url: urlTourVirtual(registro.tour_virtual_url),
     criado_em: emUtc(registro.criado_em),
   };
-  if (contexto.privados === undefined) return { documento: publico, publico };
+  if (contexto.privados === undefined) return { documento: documentoPublico, documentoPublico };
   // Contacts by their shape first (a telephone with its area code goes whole), then what is left
   // of the record's own private values, typed in a shape the patterns do not know. The default
   // title is left as it is.
   const semPrivados = mascaraDePrivados(contexto.privados);
-  const documento = { ...publico, titulo: digitado === null ? publico.titulo : semPrivados(digitado), descricao: publico.descricao === null ? null : semPrivados(publico.descricao) };
-  return { documento, publico };
+  const documento = {
+    ...documentoPublico,
+    titulo: digitado === null ? documentoPublico.titulo : semPrivados(digitado),
+    descricao: documentoPublico.descricao === null ? null : semPrivados(documentoPublico.descricao),
+  };
+  return { documento, documentoPublico };
 }

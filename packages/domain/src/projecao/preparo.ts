@@ -40,7 +40,8 @@ export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto
   const mapeado = mapearImovelEPublico(registro, { nomeCondominio: null, fotosBaseUrl: contexto.fotosBaseUrl, ...(privados && { privados }) });
   const documento = serializarDocumento(mapeado.documento);
   // Most texts hold no private value: then the document is what the public fields give.
-  const publico = mapeado.publico.titulo === mapeado.documento.titulo && mapeado.publico.descricao === mapeado.documento.descricao ? documento : serializarDocumento(mapeado.publico);
+  const { documentoPublico } = mapeado;
+  const publico = documentoPublico.titulo === mapeado.documento.titulo && documentoPublico.descricao === mapeado.documento.descricao ? documento : serializarDocumento(documentoPublico);
   return {
     tipo: evento.tipo,
     versao: evento.versao,
