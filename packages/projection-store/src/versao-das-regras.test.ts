@@ -20,7 +20,7 @@ function digestoDasRegras(): string {
     const preparado = prepararEvento(d.evento, { fotosBaseUrl: 'https://fotos.exemplo.com.br' }, d.privados);
     // The condominium's name as the writer splices it into a stored document.
     const comNome = preparado.tipo === 'imovel.salvo' ? comNomeCondominio(preparado.documento, 'Edifício Aurora') : '';
-    // Not the digest of what the public fields give: it holds the version itself.
+    // Not the digest of what the public fields give: a digest of (part of) what is hashed here.
     const semDigesto = preparado.tipo === 'imovel.salvo' ? { ...preparado, publico: undefined } : preparado;
     hash.update(`${JSON.stringify(semDigesto)} ${comNome}\n`);
   }

@@ -3,7 +3,7 @@
 // decode, map and serialise.
 import { hash } from 'node:crypto';
 import type { EventoCondominio, EventoImovel, ImovelExcluido, ValoresPrivados } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, estaAnunciado, mapearImovelEPublico, serializarDocumento } from '../imovel/index.ts';
+import { estaAnunciado, mapearImovelEPublico, serializarDocumento } from '../imovel/index.ts';
 
 export interface ContextoProjecao {
   /** Public watermark base address of the photos (https). */
@@ -56,7 +56,7 @@ export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto
 
 /**
  * 128 bits of SHA-256 in base64url (22 characters a row; a collision would leave a public change
- * unapplied), of the document and the rules version: under other rules, an edit of private fields
- * only makes the document again, as it did before digests were kept.
+ * unapplied). Of the document alone, not the rules version: a rebuild under new rules that leave
+ * a document as it was leaves its row as it was too (the switch writes only what differs).
  */
-const digestoPublico = (documento: string): string => hash('sha256', `${VERSAO_DAS_REGRAS}\n${documento}`, 'base64url').slice(0, 22);
+const digestoPublico = (documento: string): string => hash('sha256', documento, 'base64url').slice(0, 22);
