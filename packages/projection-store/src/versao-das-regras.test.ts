@@ -80,6 +80,7 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
   ['Tratar com renata vieira ou RENATA SANTOS VIEIRA.', nomes('Renata Santos Vieira')],
   ['Corretora Ana  Souza Lima e Ana\nLima; Ana Maria Souza.', nomes('Ana Souza Lima', 'Ana Maria de Souza')],
   ['Joao Goncalves de Araujo, Joa\u0303o Arau\u0301jo.', nomes('João Gonçalves de Araújo')],
+  ['Casa na Rua Carlos Gomes, Av. Dr. Carlos Gomes; na vila. Carlos Gomes atende; Condomínio Vera Cruz.', nomes('Carlos Gomes', 'Vera Lúcia da Cruz')],
   ['Falar com José Silva ou Carlos da Silva.', nomes('Dr. José Carlos da Silva Filho')],
   ['Siga @renata.vieira ou Ana-Maria Souza.', nomes('Renata Vieira', 'Ana Maria Souza')],
   ['Renata S. Vieira, renata s vieira, Carlos E.M. Silva.', nomes('Renata Santos Vieira', 'Carlos Eduardo Moreira da Silva')],
@@ -124,6 +125,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: '23dc84a8e46699711cdf1cdcecf947f2a273f7deed9f79e25121fe554b4c86d2' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: '5270ca32bb5f9f8f91e6d18d0357e31f72145c2bcc79ceb5830659006367e153' });
   });
 });
