@@ -391,7 +391,8 @@ describe('request id', () => {
 
 describe('error statuses outside the operations', () => {
   it('answers unknown routes with 404 and an Erro, inside and outside the prefix', async () => {
-    for (const url of ['/api/v1/nada', '/api/v2/imoveis', '/', '/api/v1/imoveis/removidos/x']) {
+    // With a trailing slash, as every other partner path: no `id` was sent to be named.
+    for (const url of ['/api/v1/nada', '/api/v2/imoveis', '/', '/api/v1/imoveis/removidos/x', '/api/v1/imoveis/', '/api/v1/imoveis/?por_pagina=1', `/api/v1/imoveis/${alterado}/`, '/api/v1/imoveis/removidos/']) {
       const r = await api.get(url);
       expect(r.statusCode, url).toBe(404);
       expect(r.headers['content-type']).toBe('application/json; charset=utf-8');

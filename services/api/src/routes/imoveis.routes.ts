@@ -17,7 +17,7 @@ import {
 import type { LeitorProjecao, PaginaItens } from '@imoveis/projection-store';
 import { ImovelNaoEncontrado, ProjecaoIndisponivel } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
-import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
+import { JSON_UTF8, rotaNaoEncontrada } from '../plugins/erros.plugin.ts';
 
 const ABRE_DADOS = Buffer.from('{"dados":[');
 
@@ -141,6 +141,11 @@ export function rotasImoveis(fonte: FonteProjecao) {
           params: ObterImovelParams,
           querystring: ObterImovelQuery,
           response: { 200: Imovel, 404: Erro, ...ERROS_COMUNS },
+        },
+        // `/imoveis/` (the listing with a trailing slash) is no request for a property: a 404, as
+        // every other partner path with one, not a 400 naming an `id` the client never sent.
+        preValidation: async (request) => {
+          if (request.params.id === '') rotaNaoEncontrada(request);
         },
       },
       (request, reply) => {
