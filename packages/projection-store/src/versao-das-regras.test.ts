@@ -71,6 +71,7 @@ const TEXTOS_COM_CONTATOS = [
   'WhatsApp (11) 98765-4321Chame, +55 11 98765-4321Ligue, 0800 123 4567Ligue, CPF 52998224725Comprador, 12.ABC.345/01DE-35Ltda; obras 2019-2020Flex, 2450-2800m², Aptos 2201-2202Frente, 123.456.789-00Lote.',
   '𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, fone ９８７６５-４３２１, ①① ⑨⑧⑦⑥⑤-④③②①, ❾❽❼❻❺ ❹❸❷❶, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ, 🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼; 𝐕𝐄𝐍𝐃𝐎 120 m², 3º, 𝚫; fone 11*98765*4321; terreno 10*30.',
   'Whats: 1️⃣1️⃣ 9️⃣8️⃣7️⃣6️⃣5️⃣-4️⃣3️⃣2️⃣1️⃣, ⁹⁸⁷⁶⁵⁻⁴³²¹, 9 8 7 6 5 4 3 2 1, 11 • 98765 • 4321; 1️⃣ Sala, ① 3 quartos, 🅿️ 2 vagas, m²; joao @ gmail, joao arroba uol; Festa @ terra; CPF 111.444.777.35; Av. Celso Garcia 33 33 44 44, CEP 30140000; Celulares 33 33 44 44; Unidades 2304 2404 2504, 2201 2302 2404 2501; Aptos 2203 2202; Plantão 3232 4545 3232 4646; Lotes 9 17 18 21 30; foto_9123_4567_8.jpg.',
+  'Ligue (11) 98765-\n4321; CPF 529.982.247-\n25; área 120-\n150 m²; Sala -\n3 quartos.',
   'Zap 1️⃣1️⃣ 9️⃣ 8️⃣7️⃣ 6️⃣5️⃣ 4️⃣3️⃣ 2️⃣1️⃣, ⁹⁸⁷ ⁶⁵⁴ ³²¹, 98 76 54 32 1, joao @ Gmail, joao@Hotmail, 11 ● 98765 ● 4321; Torres 1️⃣ 2️⃣ 3️⃣; Telefonia e internet: aptos 33 33 44 44; Contatar corretor. 30140-000.',
 ];
 
@@ -125,6 +126,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: '5270ca32bb5f9f8f91e6d18d0357e31f72145c2bcc79ceb5830659006367e153' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: 'b0ebf1a566bf1dd06cfe85517a288d1f0f75ac8b3598842aca1bfd3e5691efaa' });
   });
 });

@@ -323,6 +323,15 @@ describe('removerContatos', () => {
     expect(removerContatos('Contato: +55 11 98765 4321 - 120 m²')).toBe('Contato: [removido] - 120 m²');
   });
 
+  it('joins a number typed across two lines after its dash, and removes it; a range so split reads on one line', () => {
+    expect(removerContatos('Ligue (11) 98765-\n4321 hoje.')).toBe('Ligue [removido] hoje.');
+    expect(removerContatos('Whats 98765–\n\n4321')).toBe('Whats [removido]');
+    expect(removerContatos('CPF 529.982.247-\n25')).toBe('CPF [removido]');
+    expect(removerContatos('Área 120-\n150 m²\n- 3 quartos\n- 2 vagas')).toBe('Área 120-150 m²\n- 3 quartos\n- 2 vagas');
+    // Only a dash right after a digit: an item that ends in one, a list of numbers, stay as they are.
+    expect(removerContatos('Sala -\n3 quartos\n12\n- 34')).toBe('Sala -\n3 quartos\n12\n- 34');
+  });
+
   it('removes the number from a WhatsApp link', () => {
     expect(removerContatos('wa.me/5511987654321 ou api.whatsapp.com/send?phone=551133334444')).toBe(
       'wa.me/[removido] ou api.whatsapp.com/send?phone=[removido]',

@@ -387,8 +387,16 @@ function digitos(texto: string, limite: number): number {
  * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
  * lookaheads likewise only skip positions where no match can start).
  */
+/**
+ * A line ending in a dash right after a digit, the next one starting with a digit: `98765-<br>4321`
+ * is a number typed across two lines to slip past filters. Its halves are joined before contacts
+ * are looked for (a range so split, `120-<br>150 m²`, reads on one line too).
+ */
+const TRACO_NO_FIM_DA_LINHA = /(\d[-\u2010-\u2014])[^\S\n]*\n\s*(?=\d)/g;
+
 export function removerContatos(texto: string): string {
-  let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
+  const unido = texto.includes('\n') ? texto.replace(TRACO_NO_FIM_DA_LINHA, '$1') : texto;
+  let resultado = unido.includes('@') ? unido.replace(EMAIL, MARCADOR_REMOVIDO) : unido;
   if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
   if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
