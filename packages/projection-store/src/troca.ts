@@ -109,7 +109,7 @@ export function trocarProjecao(
             coalesce(o.ja_anunciado = 1 AND o.anunciado = n.anunciado AND o.codigo = n.codigo
                      AND (n.anunciado = 0 OR o.documento = n.documento), 0) AS mantido,
             o.atualizado_em AS atualizado_antes, 0 AS ausente, 0 AS mais_novo,
-            -- The live row keeps its place only with the rebuild's digest too (none before schema 5, or of other rules).
+            -- The live row keeps its place only with the rebuild's digest too (it has none from before schema 5).
             o.rowid AS linha, n.linha_nova, coalesce(n.renomear, 0) AS renomear, n.nome,
             o.documento = n.documento AND o.publico IS n.publico AS documento_igual,
             o.codigo AS codigo_antes, o.versao AS versao_antes, o.condominio_id AS condominio_antes,

@@ -1,6 +1,6 @@
 // The state-free half of applying a register event: what a projector's preparing thread does
 // (decision 0007). No projection is read here, and nothing here loads SQLite: the threads only
-// decode, map and serialise.
+// decode, map, serialise and digest.
 import { hash } from 'node:crypto';
 import type { EventoCondominio, EventoImovel, ImovelExcluido, ValoresPrivados } from '@imoveis/contracts';
 import { estaAnunciado, mapearImovelEPublico, serializarDocumento } from '../imovel/index.ts';
@@ -25,8 +25,8 @@ export interface ImovelSalvoPreparado {
   documento: string;
   /**
    * A digest of the document the public fields alone give (before the record's private values are
-   * masked in its text), under these rules and photo address: equal to the stored row's, the event
-   * changed only private fields (or nothing), and the document stays as it is.
+   * masked in its text): equal to the stored row's, the event changed only private fields (or
+   * nothing), and the document stays as it is (decision 0016).
    */
   publico: string;
 }
