@@ -31,26 +31,6 @@ const TITULOS = new Set(['dr', 'dr.', 'dra', 'dra.', 'sr', 'sr.', 'sra', 'sra.',
 /** "São Paulo", "Santa Maria", "Santo André": before a first name, a city or a saint, not the person. */
 const SANTO_ANTES = /(?:^|[^0-9a-z\u00c0-\u024f])(?:sao|santo|santa|sto|sta)[\s.]+$/;
 const SUFIXOS = new Set(['filho', 'filha', 'junior', 'jr', 'jr.', 'neto', 'neta', 'sobrinho', 'sobrinha']);
-/** Words for a pattern: `a b c` as `(?:a|b|c)`. */
-function palavras(lista: string): string {
-  return `(?:${lista.split(' ').join('|')})`;
-}
-/**
- * "Rua Carlos Gomes", "Av. Dr. Carlos Gomes", "Edifício Vera Cruz": after a street's or a place's
- * word, with honorifics between, a name is the place's. Masked there, it would tell a partner
- * reading the street in `logradouro` whose name was masked.
- */
-const LUGAR_ANTES = new RegExp(
-  '(?:^|[^0-9a-z\\u00c0-\\u024f])' +
-    // A word, then a space; an abbreviation, then a dot or a space ("vila. Carlos" ends a sentence).
-    `(?:${palavras('rua avenida alameda travessa praca largo estrada rodovia viela beco ladeira passagem parque jardim vila residencial edificio condominio conjunto loteamento bairro colegio escola hospital praia')}\\s+` +
-    `|${palavras('r av al tv trav pca lgo estr rod pq jd vl ed edif cond')}(?:\\.\\s*|\\s+))` +
-    '(?:(?:de|da|do|dos|das)\\s+)?' +
-    `(?:${palavras('dona dom coronel general marechal presidente deputado senador governador prefeito desembargador ministro capitao tenente major brigadeiro almirante padre frei monsenhor barao visconde conde comendador doutor professor professora engenheiro maestro poeta')}\\s+` +
-    `|${palavras('dr dra d prof profa eng cel gen mal pres dep sen gov pref des min cap ten maj brig alm pe mons')}(?:\\.\\s*|\\s+))*$`,
-);
-/** How far before a name {@link LUGAR_ANTES} looks: a place's word and two honorifics. */
-const ALCANCE_LUGAR_ANTES = 40;
 
 /** A code (or an e-mail address) holds at least this many letters and digits; shorter, it is too likely other text. */
 const TAMANHO_MINIMO_CODIGO = 5;
@@ -413,7 +393,7 @@ function mascarar(texto: string, m: Mascara): string {
       const capital: CapitalNoNome = (posicao) => ehMaiuscula(texto[noTexto(posicao)]) && !ehMaiuscula(texto[noTexto(i + 1)]);
       const fim = fimDaForma(lido, i, forma, capital);
       if (fim === -1 || LETRA_OU_DIGITO.test(lido.charAt(fim))) continue;
-      if (forma.lacuna === lacunaDeNome && (SANTO_ANTES.test(lido.slice(Math.max(0, i - 8), i)) || LUGAR_ANTES.test(lido.slice(Math.max(0, i - ALCANCE_LUGAR_ANTES), i)))) continue;
+      if (forma.lacuna === lacunaDeNome && SANTO_ANTES.test(lido.slice(Math.max(0, i - 8), i))) continue;
       // Surname first is a name's only with a capital: "luz, clara e arejada" is no Clara Luz.
       if (forma.invertido && !ehMaiuscula(texto[noTexto(i)])) continue;
       achados.push([i, fim]);

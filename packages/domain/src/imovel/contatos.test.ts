@@ -323,13 +323,19 @@ describe('removerContatos', () => {
     expect(removerContatos('Contato: +55 11 98765 4321 - 120 m²')).toBe('Contato: [removido] - 120 m²');
   });
 
-  it('joins a number typed across two lines after its dash, and removes it; a range so split reads on one line', () => {
+  it('removes a number typed across two lines after its dash, and leaves the lines of anything else so split', () => {
     expect(removerContatos('Ligue (11) 98765-\n4321 hoje.')).toBe('Ligue [removido] hoje.');
-    expect(removerContatos('Whats 98765–\n\n4321')).toBe('Whats [removido]');
-    expect(removerContatos('CPF 529.982.247-\n25')).toBe('CPF [removido]');
-    expect(removerContatos('Área 120-\n150 m²\n- 3 quartos\n- 2 vagas')).toBe('Área 120-150 m²\n- 3 quartos\n- 2 vagas');
-    // Only a dash right after a digit: an item that ends in one, a list of numbers, stay as they are.
-    expect(removerContatos('Sala -\n3 quartos\n12\n- 34')).toBe('Sala -\n3 quartos\n12\n- 34');
+    expect(removerContatos('Whats 98765–\n 4321')).toBe('Whats [removido]');
+    expect(removerContatos('CPF 529.982.247-\n25\nSuítes: 1-\n2 vagas')).toBe('CPF [removido]\nSuítes: 1-2 vagas');
+    for (const texto of [
+      'Área 120-\n150 m²\n- 3 quartos\n- 2 vagas',
+      'Construção: 2010-\n\n3 suítes, 2 vagas',
+      '1º andar: R$ 500.000-\n2º andar: R$ 520.000-\n3º andar: R$ 540.000',
+      'Quartos: 3\nSuítes: 1-\n2 vagas',
+      'Sala -\n3 quartos\n12\n- 34',
+    ]) {
+      expect(removerContatos(texto), texto).toBe(texto);
+    }
   });
 
   it('removes the number from a WhatsApp link', () => {

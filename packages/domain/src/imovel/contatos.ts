@@ -380,23 +380,36 @@ function digitos(texto: string, limite: number): number {
 }
 
 /**
- * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`.
- * Order matters: e-mails first (they may contain digits), plain then disguised, then the longer
- * document numbers, then telephones (with a country code, then without, then in other groupings),
- * so a CPF is not half-eaten as a telephone.
+ * A line ending in a dash right after a digit, the next one starting with a digit: `98765-<br>4321`
+ * is a number typed across two lines to slip past filters. The halves are joined only where that
+ * removes more: a table's rows or a list's items that end so (`Suítes: 1-<br>2 vagas`) keep their
+ * lines.
+ */
+const TRACO_NO_FIM_DA_LINHA = /(\d[-\u2010-\u2014])[^\S\n]*\n[^\S\n]*(?=\d)/g;
+const TEM_TRACO_NO_FIM_DA_LINHA = new RegExp(TRACO_NO_FIM_DA_LINHA.source);
+
+/**
+ * Replaces telephone numbers, e-mail addresses and CPF/CNPJ numbers by `[removido]`, one typed
+ * across two lines after its dash too ({@link TRACO_NO_FIM_DA_LINHA}).
+ */
+export function removerContatos(texto: string): string {
+  const removido = removerNaLinha(texto);
+  if (!texto.includes('\n') || !TEM_TRACO_NO_FIM_DA_LINHA.test(texto)) return removido;
+  const unido = removerNaLinha(texto.replace(TRACO_NO_FIM_DA_LINHA, '$1'));
+  return marcadores(unido) > marcadores(removido) ? unido : removido;
+}
+
+const marcadores = (texto: string): number => texto.split(MARCADOR_REMOVIDO).length - 1;
+
+/**
+ * The removal, each contact within a line. Order matters: e-mails first (they may contain digits),
+ * plain then disguised, then the longer document numbers, then telephones (with a country code,
+ * then without, then in other groupings), so a CPF is not half-eaten as a telephone.
  * Most texts hold no `@` and few digits: a pattern that cannot match is not run (the leading
  * lookaheads likewise only skip positions where no match can start).
  */
-/**
- * A line ending in a dash right after a digit, the next one starting with a digit: `98765-<br>4321`
- * is a number typed across two lines to slip past filters. Its halves are joined before contacts
- * are looked for (a range so split, `120-<br>150 m²`, reads on one line too).
- */
-const TRACO_NO_FIM_DA_LINHA = /(\d[-\u2010-\u2014])[^\S\n]*\n\s*(?=\d)/g;
-
-export function removerContatos(texto: string): string {
-  const unido = texto.includes('\n') ? texto.replace(TRACO_NO_FIM_DA_LINHA, '$1') : texto;
-  let resultado = unido.includes('@') ? unido.replace(EMAIL, MARCADOR_REMOVIDO) : unido;
+function removerNaLinha(texto: string): string {
+  let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
   if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
   if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.

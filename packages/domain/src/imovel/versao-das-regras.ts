@@ -43,8 +43,6 @@
 // value typed with combining accents (`Disponi\u0301vel`) is that value, so the property is
 // advertised (2026-11-23, after a review of register-events.md).
 // 10: a description of only invisible characters is null, and a line of them between paragraphs is
-// blank (at most one blank line in a row); a private name right after a street's or a place's word
-// (`Rua Carlos Gomes`, `Av. Dr. Carlos Gomes`, `Edifício Vera Cruz`) is the place's, and kept; a
-// number typed across two lines after its dash (`98765-<br>4321`) is joined, and removed
-// (2026-11-24, after a review of register-events.md).
+// blank (at most one blank line in a row); a number typed across two lines after its dash
+// (`98765-<br>4321`) is removed (2026-11-24, after a review of register-events.md).
 export const VERSAO_DAS_REGRAS = 10;
