@@ -40,6 +40,9 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   (d) => Object.assign(d.endereco, { exibicao: 'completo', bairro: '\u200b', cidade: ' \ufeff\u200d ', logradouro: '\u00ad' }),
   (d) => Object.assign(d, { titulo: '\u200d\ufe0f' }),
   (d) => Object.assign(d, { descricao_html: '<p>\u200d</p>' }),
+  (d) => Object.assign(d, { descricao_html: '<p>Itens:</p><ul><li></li><li>Sala</li><li><br></li></ul>', titulo: 'Casa\u00a0nova\u2009\u2015 3\u202fquartos' }),
+  (d) => Object.assign(d, { descricao_html: '<ul><li>&nbsp;</li></ul>', video_url: 'https://www.youtube.com/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ' }),
+  (d) => Object.assign(d, { video_url: 'https://www.youtube.com/e/dQw4w9WgXcQ' }),
   (d) => Object.assign(d, { descricao_html: 'Sala<br><br>\u200d<br><br>Cozinha<br> \u2060\u200b <br>Quintal<pre>\u200d\r\n\r\nVaranda</pre>' }),
 ];
 
@@ -72,6 +75,7 @@ const TEXTOS_COM_CONTATOS = [
   '𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, fone ９８７６５-４３２１, ①① ⑨⑧⑦⑥⑤-④③②①, ❾❽❼❻❺ ❹❸❷❶, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, Ⓙⓞⓐⓞ@ⓖⓜⓐⓘⓛ.ⓒⓞⓜ, 🅹🅾🅰🅾@🅶🅼🅰🅸🅻.🅲🅾🅼; 𝐕𝐄𝐍𝐃𝐎 120 m², 3º, 𝚫; fone 11*98765*4321; terreno 10*30.',
   'Whats: 1️⃣1️⃣ 9️⃣8️⃣7️⃣6️⃣5️⃣-4️⃣3️⃣2️⃣1️⃣, ⁹⁸⁷⁶⁵⁻⁴³²¹, 9 8 7 6 5 4 3 2 1, 11 • 98765 • 4321; 1️⃣ Sala, ① 3 quartos, 🅿️ 2 vagas, m²; joao @ gmail, joao arroba uol; Festa @ terra; CPF 111.444.777.35; Av. Celso Garcia 33 33 44 44, CEP 30140000; Celulares 33 33 44 44; Unidades 2304 2404 2504, 2201 2302 2404 2501; Aptos 2203 2202; Plantão 3232 4545 3232 4646; Lotes 9 17 18 21 30; foto_9123_4567_8.jpg.',
   'Ligue (11) 98765-\n4321; CPF 529.982.247-\n25; área 120-\n150 m²; Sala -\n3 quartos.',
+  'Ligue 98765\u20094321, 11\u300098765\u30004321, 98765\u22124321, 98765\u20154321, 98765\u30fb4321; CPF 529 . 982 . 247 - 25, 529,982,247-25, 11.222.333 0001-81, 11 222 333 / 0001-81; Ana 11 3333 44 44, 21 33 33 44 44; Aptos de 45 2500 - 3000.',
   'Zap 1️⃣1️⃣ 9️⃣ 8️⃣7️⃣ 6️⃣5️⃣ 4️⃣3️⃣ 2️⃣1️⃣, ⁹⁸⁷ ⁶⁵⁴ ³²¹, 98 76 54 32 1, joao @ Gmail, joao@Hotmail, 11 ● 98765 ● 4321; Torres 1️⃣ 2️⃣ 3️⃣; Telefonia e internet: aptos 33 33 44 44; Contatar corretor. 30140-000.',
 ];
 
@@ -104,6 +108,7 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
     'Ligue 11 97777 12 34, (11)97777-1234, 977771234, CPF 529 982 247 25, josefina.privada@GMAIL.com.',
     { nomes: [], codigos: ['josefina.privada@gmail.com'], numeros: ['(11) 97777-1234', '529.982.247-25'] },
   ],
+  ['Dono\u2009Renata\u202fVieira, fone 97777\u20091234 ou 97777\u22121234.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   ['Falar com 𝐑𝐞𝐧𝐚𝐭𝐚 𝐕𝐢𝐞𝐢𝐫𝐚 ou Ｒｅｎａｔａ Ｖｉｅｉｒａ, dono ９７７７７ １２３４.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   [
     'Ótimo. PROPRIETARIO MORA FORA - TRATAR COM A FILHA! Visitas só com 24h de aviso; chaves com o zelador. Aceita proposta até 8% abaixo. Obs.: Imóvel em inventário; documentação em andamento.',
@@ -125,6 +130,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 10, digesto: '2b7b7739b910bc7e4f9af0b406d1697249d342a6d64eb5ed7b4ecc9dbd06e1dc' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 11, digesto: '613f474104d15cec12be29ad63e76c56fab7e714eecca374247415dfed798f8a' });
   });
 });

@@ -49,6 +49,13 @@ describe('removerContatos', () => {
     },
   );
 
+  it.each(['11 3333 44 44', '21 3333 44 44', '11 33 33 44 44', '11 33 334 444', '11 3333.44.44', '11 33-33-44-44'])(
+    'replaces the landline number %s after a bare area code, grouped as some type it, with nothing that says telephone',
+    (telefone) => {
+      expect(removerContatos(`Falar com Ana ${telefone} hoje.`)).toBe('Falar com Ana [removido] hoje.');
+    },
+  );
+
   it.each(['Tel. 33 33 44 44', 'Fone: 11 33 33 44 44', 'WhatsApp 987.654.321', 'telefones 9 01 23 45 67', 'Cel - 33 334 444', 'Contato (11) 33 33 44 44', 'fone 11*98765*4321', 'Tel 3333*4444', 'Whats 11 • 98765 • 4321', 'Fone 98765·4321', 'Fone 11 ● 98765 ● 4321'])(
     'replaces a number grouped any way after a word that says telephone: %s',
     (texto) => {
@@ -127,7 +134,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25', '111.444.777.35'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25', '111.444.777.35', '529 . 982 . 247 - 25', '529. 982. 247-25', '529,982,247-25'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
@@ -229,7 +236,7 @@ describe('removerContatos', () => {
     }
   });
 
-  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95', '12.345.678/0001.95', '12.345.678.0001.95'])('replaces the CNPJ %s', (cnpj) => {
+  it.each(['12.ABC.345/01DE-35', '12ABC34501DE35', '12.345.678/0001-95', '12345678000195', '12.345.678/0001 95', '12.345.678/0001–95', '12 345 678 0001 95', '12 345 678 0001-95', '12.345.678.0001-95', '12.345.678/0001 - 95', '12.345.678/0001.95', '12.345.678.0001.95', '11.222.333 0001-81', '11222333 0001-81', '11.222.333 0001 81', '11 222 333/0001-81', '11.222.333 / 0001-81', '11 222 333 / 0001 - 81', '11,222,333/0001-81'])('replaces the CNPJ %s', (cnpj) => {
     expect(removerContatos(`CNPJ ${cnpj} da empresa`)).toBe('CNPJ [removido] da empresa');
   });
 
@@ -261,6 +268,7 @@ describe('removerContatos', () => {
     // Spaced like a CPF or a CNPJ, but with check digits that are not valid.
     'Metragens 120 150 180 95',
     'Lotes 12 345 678 0001 96',
+    'Lotes 529 . 982 . 247 - 26, 529,982,247-26, 11.222.333 / 0001-82',
     'Aptos de 45 2500 - 3000',
     'Apto 45 1250 - 1380 m²',
     'Área 12 1500 - 1750 m²',

@@ -42,10 +42,15 @@ const TRACO_ESPACADO = String.raw`[ \t\u00a0]*${TRACO}[ \t\u00a0]*`;
 const ESPACO = String.raw`[ \t\u00a0]`;
 /** Before the check digits of a CPF or CNPJ: a dash or a space. */
 const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
-/** Likewise, a dash with spaces around it (`529.982.247 - 25`), or a dot (`111.444.777.35`). */
-const ANTES_DO_DV_ESPACADO = String.raw`(?:${TRACO_ESPACADO}|[ \t\u00a0.])?`;
-/** Between the groups of a CPF or CNPJ as some type them: a dot or a dash (`529-982-247-25`). */
-const ENTRE_GRUPOS = String.raw`[.\-\u2010-\u2014]?`;
+/**
+ * Between the groups of a CPF or CNPJ as they are typed when the check digits decide: nothing, one
+ * or two spaces, a dot or a dash with spaces around it or not (`529 . 982 . 247 - 25`,
+ * `529-982-247-25`, `111.444.777.35`), or a comma (`529,982,247-25`); before a CNPJ's branch, a
+ * slash too (`11 222 333 / 0001-81`). The two alternatives never read the same spaces twice
+ * over more than two of them.
+ */
+const ENTRE_GRUPOS = String.raw`(?:[ \t\u00a0]{0,2}[.\-\u2010-\u2014][ \t\u00a0]{0,2}|[ \t\u00a0]{1,2}|,)?`;
+const ANTES_DA_FILIAL = String.raw`(?:[ \t\u00a0]{0,2}[/.\-\u2010-\u2014][ \t\u00a0]{0,2}|[ \t\u00a0]{1,2}|,)?`;
 
 /**
  * The local part takes the signs an address may hold (`joao#x@`, `a&b@`), so none of it is left
@@ -110,16 +115,12 @@ const CNPJ = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}\.?\d{3}\.?\d{3}/?
 /** CPF `###.###.###-##` or 11 digits, likewise. */
 const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${ANTES_DO_DV}\d{2}${FIM_NUMERO}`, 'gu');
 /**
- * CNPJ and CPF with spaces between their groups (`12 345 678 0001 95`, `529 982 247 25`): the
- * shape of a list of numbers too, so only valid check digits make them documents.
+ * CNPJ and CPF in any other grouping (`529 982 247 25`, `529-982-247-25`, `12.345.678.0001-95`,
+ * `529.982.247 - 25`, `11.222.333 0001-81`): the shapes of lists of numbers and measures too
+ * (`120-145-200-30`), so only valid check digits make them documents.
  */
-const CNPJ_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ESPACO}\d{3}${ESPACO}\d{3}${ESPACO}\d{4}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`, 'gu');
-const CPF_ESPACADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ESPACO}\d{3}${ESPACO}\d{3}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`, 'gu');
-/**
- * CNPJ and CPF with dashes between their groups, a dot for the CNPJ's slash, or a dash with spaces
- * before the check digits (`529-982-247-25`, `12.345.678.0001-95`, `529.982.247 - 25`): the shape
- * of a list of measures too (`120-145-200-30`), so only valid check digits make them documents.
- */
+const CNPJ_AGRUPADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DA_FILIAL}\d{4}${ENTRE_GRUPOS}\d{2}${FIM_OU_PALAVRA}`, 'gu');
+const CPF_AGRUPADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{2}${FIM_OU_PALAVRA}`, 'gu');
 /**
  * The alphanumeric CNPJ issued since July 2026 (`12.ABC.345/01DE-35`): twelve digits or capital
  * letters, then two check digits; one letter at least, since the patterns above take the others.
@@ -128,8 +129,6 @@ const CNPJ_ALFANUMERICO = new RegExp(
   String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`,
   'gu',
 );
-const CNPJ_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}[/.\-\u2010-\u2014]?\d{4}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_OU_PALAVRA}`, 'gu');
-const CPF_OUTRO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DO_DV_ESPACADO}\d{2}${FIM_OU_PALAVRA}`, 'gu');
 /** Toll-free numbers: `0800 123 4567`. */
 const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_OU_PALAVRA}`, 'gu');
 /**
@@ -320,7 +319,8 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
  * a mobile number as handed out, in at most four groups besides its area code or spelled out
- * (soletrado), not written as an amount (`987.654.321`), and no list: all round (`950
+ * (soletrado), or a landline number after a bare area code likewise (`11 3333 44 44`), not
+ * written as an amount (`987.654.321`), and no list: all round (`950
  * 970 990`), each a little larger than the one before (`951 952 953`, a table's row too), or
  * followed by a measure (`m²`, `mil`). Lists of measures, flats and years take the other shapes
  * too. Never a CEP after `CEP`.
@@ -338,7 +338,12 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const partes = grupos.split(/\D+/);
   const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
   const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
-  return CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado(partes, numero)) && !MILHARES.test(grupos) && !lista ? MARCADOR_REMOVIDO : trecho;
+  if (MILHARES.test(grupos) || lista) return trecho;
+  if (CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado(partes, numero))) return MARCADOR_REMOVIDO;
+  // A landline number after its area code, its eight digits in pairs or so (`11 3333 44 44`); no
+  // range after a number (`Aptos de 45 2500 - 3000`: a spaced dash is a list's or a range's).
+  const fixoComDdd = numero.length === 10 && partes[0]!.length === 2 && partes.length <= 5 && FIXO_COMPLETO.test(numero);
+  return fixoComDdd && !ESPACO_EM_VOLTA_DO_TRACO.test(grupos) ? MARCADOR_REMOVIDO : trecho;
 }
 
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
@@ -415,9 +420,9 @@ function removerNaLinha(texto: string): string {
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
-  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_ESPACADO, substituirCnpjSeValido).replace(CNPJ_OUTRO, substituirCnpjSeValido);
+  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_AGRUPADO, substituirCnpjSeValido);
   if (n >= 11) {
-    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_ESPACADO, substituirCpfSeValido).replace(CPF_OUTRO, substituirCpfSeValido);
+    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_AGRUPADO, substituirCpfSeValido);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
   // Another country's number first: its groups could pass for a DDD and a local number.

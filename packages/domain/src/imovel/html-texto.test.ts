@@ -109,12 +109,13 @@ describe('htmlParaTextoBruto', () => {
 });
 
 describe('htmlParaTexto', () => {
-  // The tidying as first written, over html-to-text's own output as a reader reads it.
+  // The tidying as first written, over html-to-text's own output as a reader reads it; an empty
+  // list item's `- ` dropped (rules version 11).
   function referencia(html: string): string | null {
     const linhas = comoSeLe(htmlParaTextoCompleto(html))
-      .replaceAll('\u00a0', ' ')
       .split(/\r?\n/)
-      .map((linha) => linha.trimEnd());
+      .map((linha) => linha.trimEnd())
+      .filter((linha) => !/^\s*-(?:\s+-)*$/.test(linha));
     const resultado: string[] = [];
     for (const linha of linhas) {
       if (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '') continue;

@@ -245,6 +245,16 @@ describe('mapearImovel', () => {
     expect(documento.descricao).toBe('Escreva para [removido] ou ligue [removido]');
   });
 
+  it('removes contact details split by other spaces, dashes or dots, in the title too, and sends the common ones instead', () => {
+    const privados = { nomes: [], codigos: [], numeros: ['(11) 97777-1234', '529.982.247-25'] };
+    const documento = mapearImovel(
+      registro({ titulo: 'Dono:\u200997777\u20091234', descricao_html: '<p>CPF do dono 529\u202f982\u202f247\u202f25, fone 97777\u22121234 ou 3333&thinsp;4444</p><p>2\u2009quartos \u2015 120\u202fm²</p>' }),
+      { ...contexto, privados },
+    );
+    expect(documento.titulo).toBe('Dono: [removido]');
+    expect(documento.descricao).toBe('CPF do dono [removido], fone [removido] ou [removido]\n\n2 quartos - 120 m²');
+  });
+
   describe('the record\'s private values, masked in the text partners read', () => {
     const privados = { nomes: ['Josefina Albuquerque', 'Rui Lima'], codigos: ['CRECI-SP 998877'] };
     const descricao = (html: string) => mapearImovel(registro({ descricao_html: html }), { ...contexto, privados }).descricao;

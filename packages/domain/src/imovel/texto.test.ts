@@ -29,6 +29,14 @@ describe('htmlParaTexto', () => {
     expect(htmlParaTexto('  <p>  texto  </p>  <br>')).toBe('texto');
   });
 
+  it('leaves no line of its own for an empty list item: null when nothing else is there', () => {
+    for (const html of ['<ul><li></li></ul>', '<ul><li><br></li></ul>', '<ul><li>&nbsp;</li></ul>', '<ol><li>&#8203;</li></ol>', '<ul><li><ul><li></li></ul></li></ul>', '<ul><li></li></ul><pre> </pre>']) {
+      expect(htmlParaTexto(html), html).toBeNull();
+    }
+    expect(htmlParaTexto('<p>Itens:</p><ul><li></li><li>a</li><li></li><li>b</li><li><br></li></ul>')).toBe('Itens:\n\n- a\n- b');
+    expect(htmlParaTexto('<p>Itens:</p><ul><li>- a</li><li>-</li></ul><p>1 - 2</p>')).toBe('Itens:\n\n- - a\n\n1 - 2');
+  });
+
   it('gives null for empty or tag-only HTML and for null', () => {
     expect(htmlParaTexto('<p></p><br>  ')).toBeNull();
     expect(htmlParaTexto('')).toBeNull();
@@ -140,6 +148,32 @@ describe('semEstilo', () => {
 
   it('is applied to the description', () => {
     expect(htmlParaTexto('<p><b>𝐕𝐄𝐍𝐃𝐎</b> 𝐚𝐩𝐭𝐨, ligue ９８７６５&#x2d;４３２１</p>')).toBe('VENDO apto, ligue 98765-4321');
+  });
+});
+
+describe('comoSeLe: separators', () => {
+  it.each([
+    ['97777\u20091234', '97777 1234'],
+    ['529\u202f982\u202f247\u202f25', '529 982 247 25'],
+    ['11\u300098765\u30004321 \u2007 \u2002 \u205f \u1680 \u00a0', '11 98765 4321', ' ', ' ', ' ', ' ', ' '],
+    ['98765\u22124321 98765\u20154321 98765\ufe634321 98765\u20434321 98765\u27964321', '98765-4321 98765-4321 98765-4321 98765-4321 98765-4321'],
+    ['98765\u20274321 98765\u30fb4321 98765\uff654321', '98765\u00b74321 98765\u00b74321 98765\u00b74321'],
+  ].map(([de, ...para]) => [de, para.join(' ')]))('reads %j with the space, dash or dot the patterns know', (de, para) => {
+    expect(comoSeLe(de!)).toBe(para);
+  });
+
+  it('keeps the dashes the patterns know, and text without other separators, as typed', () => {
+    expect(comoSeLe('Casa – 3 quartos — 98765‐4321, R$ 1.200,00 · 2 vagas')).toBe('Casa – 3 quartos — 98765‐4321, R$ 1.200,00 · 2 vagas');
+  });
+
+  it('lets the contact patterns find numbers split by other spaces and dashes', () => {
+    for (const texto of ['Ligue (11) 98765\u20094321', 'Tel.:\u2009(11)\u200998765\u20094321', '98765\u202f4321', '11\u300098765\u30004321', '98765\u22124321', '98765\u20154321', '98765\ufe634321', 'CPF 529\u2009982\u2009247\u200925', '11.222.333\u20090001-81', 'joao\u2009@\u2009gmail.com']) {
+      expect(removerContatos(comoSeLe(texto)), texto).toMatch(/^(?:Ligue |Tel\.: |CPF )?\[removido\]$/);
+    }
+  });
+
+  it('is applied to the description, entities included', () => {
+    expect(htmlParaTexto('<p>Ligue 98765&thinsp;4321&nbsp;hoje</p>')).toBe('Ligue 98765 4321 hoje');
   });
 });
 

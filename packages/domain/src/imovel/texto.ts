@@ -10,17 +10,36 @@ import { htmlParaTextoBruto } from './html-texto.ts';
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
-  const bruto = comoSeLe(htmlParaTextoBruto(html)).replaceAll('\u00a0', ' ');
+  const bruto = comoSeLe(htmlParaTextoBruto(html));
   const texto = bruto.includes('\r') ? arrumarLinhasComCr(bruto) : arrumarLinhas(bruto);
   return texto === '' ? null : texto;
 }
 
 /**
  * Free text as a reader reads it, which is how the contact patterns and the masking of private
- * values must read it: without what is invisible, styled letters and digits as the plain ones.
+ * values must read it: without what is invisible, styled letters and digits as the plain ones,
+ * spaces, dashes and dots of other widths as the common ones.
  */
 export function comoSeLe(texto: string): string {
-  return semInvisiveis(semEstilo(texto));
+  return comSeparadoresSimples(semInvisiveis(semEstilo(texto)));
+}
+
+/**
+ * What separates the groups of a number or the words of a name, in the form the patterns know:
+ * Unicode's other spaces (no-break, thin, narrow no-break, figure, ideographic…) as a space;
+ * the minus sign, the horizontal bar and other dashes as `-`; the hyphenation point and the
+ * katakana middle dot as `·`. A reader sees the same, and `97777\u20091234` hid a telephone
+ * number (and the owner's CPF) from the patterns that find `97777 1234`. U+2010–U+2014 stay as
+ * typed: the patterns know them.
+ */
+const SEPARADOR_INCOMUM = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u02d7\u2015\u2043\u2212\u2796\u2e3a\u2e3b\ufe58\ufe63\u0387\u2027\u30fb\uff65]/g;
+const TALVEZ_SEPARADOR_INCOMUM = new RegExp(SEPARADOR_INCOMUM.source);
+const ESPACOS_INCOMUNS = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
+const PONTOS_INCOMUNS = /[\u0387\u2027\u30fb\uff65]/;
+const separadorSimples = (c: string): string => (ESPACOS_INCOMUNS.test(c) ? ' ' : PONTOS_INCOMUNS.test(c) ? '\u00b7' : '-');
+
+function comSeparadoresSimples(texto: string): string {
+  return TALVEZ_SEPARADOR_INCOMUM.test(texto) ? texto.replace(SEPARADOR_INCOMUM, separadorSimples) : texto;
 }
 
 /**
@@ -99,7 +118,9 @@ function ehEspacoJs(c: number): boolean {
 
 /**
  * Lines without trailing whitespace, at most one blank line in a row, the whole trimmed. A line
- * a reader sees nothing in (a lone joiner between paragraphs) is blank (decision 0015).
+ * a reader sees nothing in (a lone joiner between paragraphs) is blank (decision 0015). The `- `
+ * of a list item with nothing in it (`<li></li>`, `<li><br></li>`, as editors leave them), the one
+ * text of our own, says nothing there: its line goes.
  */
 function arrumarLinhas(texto: string): string {
   let resultado = '';
@@ -111,10 +132,12 @@ function arrumarLinhas(texto: string): string {
     let fim = fimDaLinha;
     while (fim > inicio && ehEspacoJs(texto.charCodeAt(fim - 1))) fim--;
     const emBranco = fim === inicio || linhaInvisivel(texto, inicio, fim);
-    const linha = emBranco ? '' : texto.slice(inicio, fim);
-    if (inicio === 0) resultado = linha;
-    else if (!(emBranco && anteriorEmBranco)) resultado += '\n' + linha;
-    anteriorEmBranco = emBranco;
+    if (!(texto.charCodeAt(fim - 1) === 0x2d && itemVazio(texto.slice(inicio, fim)))) {
+      const linha = emBranco ? '' : texto.slice(inicio, fim);
+      if (resultado === '' && !anteriorEmBranco) resultado = linha;
+      else if (!(emBranco && anteriorEmBranco)) resultado += '\n' + linha;
+      anteriorEmBranco = emBranco;
+    }
     if (quebra === -1) return resultado.trim();
     inicio = quebra + 1;
   }
@@ -130,11 +153,15 @@ function linhaInvisivel(texto: string, inicio: number, fim: number): boolean {
   return texto.charCodeAt(i) > 0x7f && nadaAVer(texto.slice(i, fim));
 }
 
+/** Only the prefixes of list items (`-`, `- -` for an empty item inside another), and whitespace. */
+const ITEM_VAZIO = /^\s*-(?:\s+-)*$/;
+const itemVazio = (linha: string): boolean => ITEM_VAZIO.test(linha);
+
 /** arrumarLinhas for text that also has CR LF line ends (only html-to-text's <pre> keeps a CR). */
 function arrumarLinhasComCr(texto: string): string {
   const resultado: string[] = [];
   for (const linha of texto.split(/\r?\n/).map((l) => (nadaAVer(l) ? '' : l.trimEnd()))) {
-    if (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '') continue;
+    if (itemVazio(linha) || (linha === '' && resultado.length > 0 && resultado[resultado.length - 1] === '')) continue;
     resultado.push(linha);
   }
   return resultado.join('\n').trim();

@@ -20,6 +20,9 @@ describe('urlVideo', () => {
     'youtu.be/dQw4w9WgXcQ',
     'www.youtube.com/watch?v=dQw4w9WgXcQ',
     '  https://YouTube.com/watch?v=dQw4w9WgXcQ  ',
+    'https://www.youtube.com/e/dQw4w9WgXcQ',
+    'https://www.youtube.com/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ%26feature%3Dshare',
+    'https://www.youtube.com/attribution_link?a=x&u=/shorts/dQw4w9WgXcQ',
   ])('turns %s into the watch?v= form', (link) => {
     expect(urlVideo(link)).toBe(CANONICA);
   });
@@ -39,6 +42,10 @@ describe('urlVideo', () => {
     'ftp://youtu.be/dQw4w9WgXcQ',
     'não é um link',
     '',
+    // A share link's target is a path on YouTube, read once.
+    'https://www.youtube.com/attribution_link?u=https://vimeo.com/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/attribution_link?u=%2Fattribution_link%3Fu%3D%252Fwatch%253Fv%253DdQw4w9WgXcQ',
+    'https://www.youtube.com/attribution_link',
   ])('gives null for %s', (link) => {
     expect(urlVideo(link)).toBeNull();
   });

@@ -3,7 +3,7 @@
 const ID_YOUTUBE = /^[A-Za-z0-9_-]{11}$/;
 const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
 const HOSTS_NOCOOKIE = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
-const PREFIXOS_COM_ID = new Set(['embed', 'shorts', 'live', 'v']);
+const PREFIXOS_COM_ID = new Set(['embed', 'shorts', 'live', 'v', 'e']);
 
 /** Agents paste links with or without the scheme: `youtu.be/ID` is as good as `https://youtu.be/ID`. */
 function lerUrl(texto: string): URL | null {
@@ -16,13 +16,19 @@ function lerUrl(texto: string): URL | null {
   }
 }
 
-function idDoYoutube(url: URL): string | null {
+/** `compartilhado`: read from a share link's `u`, which is not read again. */
+function idDoYoutube(url: URL, compartilhado = false): string | null {
   const host = url.hostname.toLowerCase();
   const segmentos = url.pathname.split('/').filter((segmento) => segmento !== '');
   if (host === 'youtu.be') return segmentos[0] ?? null;
   if (HOSTS_NOCOOKIE.has(host)) return segmentos[0] === 'embed' ? (segmentos[1] ?? null) : null;
   if (!HOSTS_YOUTUBE.has(host)) return null;
   if (segmentos.length === 1 && segmentos[0] === 'watch') return url.searchParams.get('v');
+  // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
+  if (segmentos.length === 1 && segmentos[0] === 'attribution_link' && !compartilhado) {
+    const caminho = url.searchParams.get('u');
+    return caminho?.startsWith('/') === true ? idDoYoutube(new URL(caminho, 'https://www.youtube.com'), true) : null;
+  }
   const [prefixo, id] = segmentos;
   return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
 }
