@@ -40,6 +40,13 @@ describe('date-time parameters', () => {
   it('keeps the milliseconds', () => {
     expect(instante('2026-11-21T10:00:00.123-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
     expect(instante('20261121T100000,123-0300')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
+    expect(instante('2026-11-21T10:00:00.123000-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
+  });
+
+  it('takes a finer fraction as the next millisecond: what was stored within the one asked for changed before the instant', () => {
+    expect(instante('2026-11-21T10:00:00.1230001-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 124);
+    expect(instante('2026-11-21T10:00:00.9999-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 1000);
+    expect(instante('2026-11-21T10:00:00,0001-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 1);
   });
 
   it.each([

@@ -137,6 +137,17 @@ export function normalizarDataHora(valor: string): string {
   return paraRfc3339(valor.replace(/^(\d{4}-?\d{2}-?\d{2}[Tt][0-9:.,]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
 }
 
+/**
+ * The instant a listing starts from, at the millisecond instants are stored with: a finer
+ * fraction rounds up, since `…58.2459Z` comes after everything stored at `…58.245Z`. Truncated,
+ * it returned what changed up to a millisecond before the instant asked for.
+ */
+function inicioAoMilissegundo(texto: string): Date {
+  const data = new Date(texto);
+  const alemDoMilissegundo = /\.\d{3}(\d+)/.exec(texto)?.[1];
+  return alemDoMilissegundo !== undefined && /[1-9]/.test(alemDoMilissegundo) ? new Date(data.getTime() + 1) : data;
+}
+
 const parametroDataHora = () =>
   z.preprocess(
     (valor, ctx) => {
@@ -145,7 +156,7 @@ const parametroDataHora = () =>
     },
     z.iso
       .datetime({ offset: true, local: false })
-      .transform((texto) => new Date(texto))
+      .transform(inicioAoMilissegundo)
       .meta({ format: 'date-time', example: '2026-11-21T10:00:00-03:00' }),
   );
 
@@ -173,7 +184,7 @@ export const ListarImoveisQuery = soEstes({
   alterados_desde: parametroDataHora()
     .optional()
     .describe(
-      'ISO 8601 com fuso, por exemplo com `Z` ou `-03:00`. Um `+` no fuso deve ser enviado como `%2B`. Inclusivo, ao milissegundo: frações menores são truncadas (o que mudou até 0,999 ms antes também vem).',
+      'ISO 8601 com fuso, por exemplo com `Z` ou `-03:00`. Um `+` no fuso deve ser enviado como `%2B`. Inclusivo; os instantes têm milissegundos, e uma fração menor conta como o milissegundo seguinte.',
     ),
 });
 export type ListarImoveisQuery = z.output<typeof ListarImoveisQuery>;
@@ -183,6 +194,6 @@ export type ObterImovelParams = z.output<typeof ObterImovelParams>;
 export const ObterImovelQuery = soEstes({});
 
 export const ListarRemovidosQuery = soEstes({
-  desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso. Inclusivo, ao milissegundo: frações menores são truncadas.'),
+  desde: parametroDataHora().describe('Obrigatório. ISO 8601 com fuso. Inclusivo; os instantes têm milissegundos, e uma fração menor conta como o milissegundo seguinte.'),
 });
 export type ListarRemovidosQuery = z.output<typeof ListarRemovidosQuery>;

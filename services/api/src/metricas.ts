@@ -6,7 +6,7 @@ export interface Metricas {
   readonly registro: Registry;
   readonly requisicoes: Counter<'rota' | 'metodo' | 'status'>;
   readonly duracao: Histogram<'rota' | 'metodo' | 'status'>;
-  readonly recusasPorLimite: Counter<'chave'>;
+  readonly recusasPorLimite: Counter;
   readonly decisoesNaReserva: Counter;
   readonly transicoesLimitador: Counter<'para'>;
   readonly limitadorEmReserva: Gauge;
@@ -32,8 +32,7 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
     }),
     recusasPorLimite: new Counter({
       name: 'limite_recusas_total',
-      help: 'Respostas 429, por tipo de chave (credencial ou endereço do cliente)',
-      labelNames: ['chave'],
+      help: 'Respostas 429: credenciais acima do limite de requisições',
       registers: [registro],
     }),
     decisoesNaReserva: new Counter({

@@ -47,18 +47,19 @@ function descreverProblema(problema: ProblemaValidacao, enviado: unknown): strin
 
 /** "parâmetro 'x' inválido: ..." for each offending parameter, in the order zod found them. */
 function mensagemDeValidacao(problemas: readonly ProblemaValidacao[], enviados: Record<string, unknown>): string {
-  const porParametro = new Map<string, string>();
+  // null: a problem of the whole query, no parameter to name.
+  const porParametro = new Map<string | null, string>();
   for (const problema of problemas) {
-    // Names the query does not define: each named, with the schema's own reason.
+    // Names the query does not define: each named (`?=3` too, as ''), with the schema's own reason.
     if (problema.keyword === 'unrecognized_keys') {
       for (const nome of problema.params['keys'] as string[]) if (!porParametro.has(nome)) porParametro.set(nome, problema.message ?? 'desconhecido');
       continue;
     }
-    const nome = problema.instancePath.split('/')[1] ?? '';
+    const nome = problema.instancePath.split('/')[1] ?? null;
     if (porParametro.has(nome)) continue;
-    porParametro.set(nome, descreverProblema(problema, enviados[nome]));
+    porParametro.set(nome, descreverProblema(problema, nome === null ? undefined : enviados[nome]));
   }
-  return [...porParametro].map(([nome, motivo]) => (nome === '' ? `parâmetros inválidos: ${motivo}` : `parâmetro '${nome}' inválido: ${motivo}`)).join('; ');
+  return [...porParametro].map(([nome, motivo]) => (nome === null ? `parâmetros inválidos: ${motivo}` : `parâmetro '${nome}' inválido: ${motivo}`)).join('; ');
 }
 
 const MENSAGENS_FRAMEWORK: Record<number, string> = {
