@@ -37,6 +37,29 @@ describe('date-time parameters', () => {
     expect(instante(valor)).toBe(DEZ_HORAS_EM_BRASILIA);
   });
 
+  it.each([
+    // Ordinal and week dates, extended and basic: 2026-11-21 is day 325, Saturday of week 47.
+    '2026-325T13:00:00Z',
+    '2026325T130000Z',
+    '2026-W47-6T10:00:00-03:00',
+    '2026W476T1000-03',
+    '2026-w47-6T16:00:00 03:00',
+    // The end of the day before, and the second after a leap second, in the same offset.
+    '2026-11-20T24:00:00-13:00',
+    '2026-11-21T12:59:60Z',
+    '2026-11-21T09:59:60.5-03:00',
+  ])('reads the ISO 8601 form %s as the instant it names', (valor) => {
+    expect(instante(valor)).toBe(DEZ_HORAS_EM_BRASILIA);
+  });
+
+  it('reads the first and last days of week-numbered years and leap years', () => {
+    expect(instante('2026-W01-1T00:00Z')).toBe(Date.parse('2025-12-29T00:00:00Z'));
+    expect(instante('2020-W53-7T00:00Z')).toBe(Date.parse('2021-01-03T00:00:00Z'));
+    expect(instante('2026-W53-1T00:00Z')).toBe(Date.parse('2026-12-28T00:00:00Z'));
+    expect(instante('2024-366T00:00Z')).toBe(Date.parse('2024-12-31T00:00:00Z'));
+    expect(instante('2016-12-31T23:59:60Z')).toBe(Date.parse('2017-01-01T00:00:00Z'));
+  });
+
   it('keeps the milliseconds', () => {
     expect(instante('2026-11-21T10:00:00.123-03:00')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
     expect(instante('20261121T100000,123-0300')).toBe(DEZ_HORAS_EM_BRASILIA + 123);
@@ -58,6 +81,17 @@ describe('date-time parameters', () => {
     '2026-11-21T10:00:00-3:00',
     '2026-11-21T10:00:00-03:0',
     '2026-11-21T25:00:00Z',
+    // Days and times that do not exist in the other forms.
+    '2026-366T00:00Z',
+    '2026-000T00:00Z',
+    '2025-W53-1T00:00Z',
+    '2026-W00-1T00:00Z',
+    '2026-W10-8T00:00Z',
+    '2026-11-21T24:00:01Z',
+    '2026-11-21T24:30:00Z',
+    '2026-02-30T24:00:00Z',
+    '2026-11-21T23:60:00Z',
+    '2026-11-21T23:59:61Z',
     '2026-11-21 10:00:00Z',
     'ontem',
     '',

@@ -1,7 +1,7 @@
 // Partner resources and request parameters (partner-api.md, interface 1.0.0). These schemas are
 // the types, the request validation and the served OpenAPI document at once.
 import { z } from 'zod';
-import { paraRfc3339 } from './data-hora.ts';
+import { comDataDoCalendario, paraRfc3339, semHora24NemSegundo60 } from './data-hora.ts';
 import { dataHoraComFuso, uuidMinusculo } from './formatos.ts';
 
 /** The version prefix every partner address starts with (part of the partners' {base_url}). */
@@ -128,13 +128,14 @@ function unico(valor: unknown, ctx: z.RefinementCtx): unknown {
 }
 
 /**
- * The date-time a client meant, in the RFC 3339 form the schema checks: the calendar-date forms
- * of ISO 8601 that `paraRfc3339` reads (ordinal and week dates are refused with the 400), and a
- * `+` in the offset that was not sent as `%2B` (so it arrived as a space:
+ * The date-time a client meant, in the RFC 3339 form the schema checks: every form of ISO 8601
+ * with an offset (the calendar forms `paraRfc3339` reads, ordinal and week dates, `24:00`, a leap
+ * second), and a `+` in the offset that was not sent as `%2B` (so it arrived as a space:
  * `2026-11-21T10:00:00 03:00`) read as the `+` it was.
  */
 export function normalizarDataHora(valor: string): string {
-  return paraRfc3339(valor.replace(/^(\d{4}-?\d{2}-?\d{2}[Tt][0-9:.,]+) (\d{2}(?::?\d{2})?)$/, '$1+$2'));
+  const comMais = comDataDoCalendario(valor).replace(/^(\d{4}-?\d{2}-?\d{2}[Tt][0-9:.,]+) (\d{2}(?::?\d{2})?)$/, '$1+$2');
+  return semHora24NemSegundo60(paraRfc3339(comMais));
 }
 
 /**

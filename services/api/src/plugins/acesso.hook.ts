@@ -72,7 +72,7 @@ export function aceitaJson(accept: string | undefined): boolean {
   return melhor !== null && melhor.q > 0;
 }
 
-/** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every partner answer. */
+/** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every answer to a valid credential. */
 function cabecalhosDeLimite(reply: FastifyReply, decisao: DecisaoLimite): void {
   reply.header('RateLimit-Policy', `"credencial";q=${decisao.limite};w=${JANELA_S}`);
   reply.header('RateLimit', `"credencial";r=${decisao.restantes};t=${decisao.reinicioS}`);
