@@ -49,8 +49,8 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['11 3333 44 44', '21 3333 44 44', '11 33 33 44 44', '11 33 334 444', '11 3333.44.44', '11 33-33-44-44'])(
-    'replaces the landline number %s after a bare area code, grouped as some type it, with nothing that says telephone',
+  it.each(['11 3333 44 44', '21 3333 44 44', '11 3333.44.44', '11-3333-44-44', '11 • 3333 • 44 • 44'])(
+    'replaces the landline number %s after a bare area code, its last four digits in pairs, with nothing that says telephone',
     (telefone) => {
       expect(removerContatos(`Falar com Ana ${telefone} hoje.`)).toBe('Falar com Ana [removido] hoje.');
     },
@@ -134,7 +134,7 @@ describe('removerContatos', () => {
     },
   );
 
-  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25', '111.444.777.35', '529 . 982 . 247 - 25', '529. 982. 247-25', '529,982,247-25'])(
+  it.each(['529.982.247-25', '52998224725', '529.982.247 25', '529982247 25', '529.982.247–25', '529 982 247 25', '529 982 247-25', '529-982-247-25', '529.982.247 - 25', '111.444.777.35', '111 . 444 . 777 - 35', '111. 444. 777-35', '111,444,777-35', '111•444•777-35', '111 · 444 · 777 - 35', '111*444*777*35', '111   444   777   35'])(
     'replaces the CPF %s',
     (cpf) => {
       expect(removerContatos(`CPF ${cpf} do dono`)).toBe('CPF [removido] do dono');
@@ -269,6 +269,11 @@ describe('removerContatos', () => {
     'Metragens 120 150 180 95',
     'Lotes 12 345 678 0001 96',
     'Lotes 529 . 982 . 247 - 26, 529,982,247-26, 11.222.333 / 0001-82',
+    // Shaped like a CPF with valid check digits but for the comma an amount's cents follow.
+    'VGV de 172.000.000,00; lance inicial: 103.250.000,00; lotes 120,145,200,70',
+    // A bare area code's shape, but grouped as lists, dates and addresses are.
+    'Parcelas: 12 24 36 48 60 meses, Av. Boa Viagem 45 51020-000, Rua Sergipe, 12 30130-170',
+    'Cód 45 21.11.2026, valores 12 3.200 4.500, lotes 11 33 33 44 44, finais 12 * 23 * 34 * 45 * 56',
     'Aptos de 45 2500 - 3000',
     'Apto 45 1250 - 1380 m²',
     'Área 12 1500 - 1750 m²',

@@ -43,14 +43,19 @@ const ESPACO = String.raw`[ \t\u00a0]`;
 /** Before the check digits of a CPF or CNPJ: a dash or a space. */
 const ANTES_DO_DV = String.raw`(?:${TRACO}|[ \t\u00a0])?`;
 /**
- * Between the groups of a CPF or CNPJ as they are typed when the check digits decide: nothing, one
- * or two spaces, a dot or a dash with spaces around it or not (`529 . 982 . 247 - 25`,
- * `529-982-247-25`, `111.444.777.35`), or a comma (`529,982,247-25`); before a CNPJ's branch, a
- * slash too (`11 222 333 / 0001-81`). The two alternatives never read the same spaces twice
- * over more than two of them.
+ * Between the groups of a CPF or CNPJ as they are typed when the check digits decide: nothing, up
+ * to three spaces (a table's cells), a dot, a dash or a sign typed to slip past filters (`•`, `·`,
+ * `*`) with spaces around it or not (`529 . 982 . 247 - 25`, `529-982-247-25`, `111.444.777.35`,
+ * `111•444•777-35`), or a comma between the first groups (`529,982,247-25`); a slash before a
+ * CNPJ's branch too (`11 222 333 / 0001-81`). Never a comma before the check digits: that is an
+ * amount's (`VGV de 172.000.000,00`).
  */
-const ENTRE_GRUPOS = String.raw`(?:[ \t\u00a0]{0,2}[.\-\u2010-\u2014][ \t\u00a0]{0,2}|[ \t\u00a0]{1,2}|,)?`;
-const ANTES_DA_FILIAL = String.raw`(?:[ \t\u00a0]{0,2}[/.\-\u2010-\u2014][ \t\u00a0]{0,2}|[ \t\u00a0]{1,2}|,)?`;
+const SINAL_ENTRE_GRUPOS = String.raw`.\-\u2010-\u2014*\u2022\u00b7\u2219\u22c5\u25cf`;
+const separadorDeDocumento = (sinais: string, virgula: boolean): string =>
+  String.raw`(?:[ \t\u00a0]{0,3}[${sinais}][ \t\u00a0]{0,3}|[ \t\u00a0]{1,3}${virgula ? '|,' : ''})?`;
+const ENTRE_GRUPOS = separadorDeDocumento(SINAL_ENTRE_GRUPOS, true);
+const ANTES_DA_FILIAL = separadorDeDocumento(`/${SINAL_ENTRE_GRUPOS}`, true);
+const ANTES_DOS_DIGITOS_VERIFICADORES = separadorDeDocumento(SINAL_ENTRE_GRUPOS, false);
 
 /**
  * The local part takes the signs an address may hold (`joao#x@`, `a&b@`), so none of it is left
@@ -119,8 +124,11 @@ const CPF = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}\.?\d{3}\.?\d{3}${A
  * `529.982.247 - 25`, `11.222.333 0001-81`): the shapes of lists of numbers and measures too
  * (`120-145-200-30`), so only valid check digits make them documents.
  */
-const CNPJ_AGRUPADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DA_FILIAL}\d{4}${ENTRE_GRUPOS}\d{2}${FIM_OU_PALAVRA}`, 'gu');
-const CPF_AGRUPADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{2}${FIM_OU_PALAVRA}`, 'gu');
+const CNPJ_AGRUPADO = new RegExp(
+  String.raw`(?=\d)${INICIO_NUMERO}\d{2}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DA_FILIAL}\d{4}${ANTES_DOS_DIGITOS_VERIFICADORES}\d{2}${FIM_OU_PALAVRA}`,
+  'gu',
+);
+const CPF_AGRUPADO = new RegExp(String.raw`(?=\d)${INICIO_NUMERO}\d{3}${ENTRE_GRUPOS}\d{3}${ENTRE_GRUPOS}\d{3}${ANTES_DOS_DIGITOS_VERIFICADORES}\d{2}${FIM_OU_PALAVRA}`, 'gu');
 /**
  * The alphanumeric CNPJ issued since July 2026 (`12.ABC.345/01DE-35`): twelve digits or capital
  * letters, then two check digits; one letter at least, since the patterns above take the others.
@@ -319,7 +327,7 @@ function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
  * A grouped number is a telephone when something says so (a word such as `Tel.` right before it,
  * or an area code in parentheses) and its digits are a mobile or landline number's. Alone, only
  * a mobile number as handed out, in at most four groups besides its area code or spelled out
- * (soletrado), or a landline number after a bare area code likewise (`11 3333 44 44`), not
+ * (soletrado), or a landline number after a bare area code, in pairs (`11 3333 44 44`), not
  * written as an amount (`987.654.321`), and no list: all round (`950
  * 970 990`), each a little larger than the one before (`951 952 953`, a table's row too), or
  * followed by a measure (`m²`, `mil`). Lists of measures, flats and years take the other shapes
@@ -340,9 +348,10 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
   if (MILHARES.test(grupos) || lista) return trecho;
   if (CELULAR_EM_USO.test(numero) && (quantosGrupos <= 4 || soletrado(partes, numero))) return MARCADOR_REMOVIDO;
-  // A landline number after its area code, its eight digits in pairs or so (`11 3333 44 44`); no
-  // range after a number (`Aptos de 45 2500 - 3000`: a spaced dash is a list's or a range's).
-  const fixoComDdd = numero.length === 10 && partes[0]!.length === 2 && partes.length <= 5 && FIXO_COMPLETO.test(numero);
+  // A landline number after its area code, its last four digits in pairs: `11 3333 44 44`, and no
+  // other grouping, which lists take (`Parcelas 12 24 36 48 60`, `Rua X 45 51020-000`); no spaced
+  // dash either, a list's or a range's (`Aptos de 45 2500 - 3000`).
+  const fixoComDdd = FIXO_COMPLETO.test(numero) && partes.map((p) => p.length).join() === '2,4,2,2';
   return fixoComDdd && !ESPACO_EM_VOLTA_DO_TRACO.test(grupos) ? MARCADOR_REMOVIDO : trecho;
 }
 

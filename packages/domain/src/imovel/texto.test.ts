@@ -158,6 +158,7 @@ describe('comoSeLe: separators', () => {
     ['11\u300098765\u30004321 \u2007 \u2002 \u205f \u1680 \u00a0', '11 98765 4321', ' ', ' ', ' ', ' ', ' '],
     ['98765\u22124321 98765\u20154321 98765\ufe634321 98765\u20434321 98765\u27964321', '98765-4321 98765-4321 98765-4321 98765-4321 98765-4321'],
     ['98765\u20274321 98765\u30fb4321 98765\uff654321', '98765\u00b74321 98765\u00b74321 98765\u00b74321'],
+    ['111\u2024444\ufe52777-35 11.222.333\u22150001-81 1\u20442 1\u29f82', '111.444.777-35 11.222.333/0001-81 1/2 1/2'],
   ].map(([de, ...para]) => [de, para.join(' ')]))('reads %j with the space, dash or dot the patterns know', (de, para) => {
     expect(comoSeLe(de!)).toBe(para);
   });
@@ -167,8 +168,8 @@ describe('comoSeLe: separators', () => {
   });
 
   it('lets the contact patterns find numbers split by other spaces and dashes', () => {
-    for (const texto of ['Ligue (11) 98765\u20094321', 'Tel.:\u2009(11)\u200998765\u20094321', '98765\u202f4321', '11\u300098765\u30004321', '98765\u22124321', '98765\u20154321', '98765\ufe634321', 'CPF 529\u2009982\u2009247\u200925', '11.222.333\u20090001-81', 'joao\u2009@\u2009gmail.com']) {
-      expect(removerContatos(comoSeLe(texto)), texto).toMatch(/^(?:Ligue |Tel\.: |CPF )?\[removido\]$/);
+    for (const texto of ['Ana 98765\u20244321', 'CPF 111\u2024444\u2024777-35', '11.222.333\u22150001-81', 'Ligue (11) 98765\u20094321', 'Tel.:\u2009(11)\u200998765\u20094321', '98765\u202f4321', '11\u300098765\u30004321', '98765\u22124321', '98765\u20154321', '98765\ufe634321', 'CPF 529\u2009982\u2009247\u200925', '11.222.333\u20090001-81', 'joao\u2009@\u2009gmail.com']) {
+      expect(removerContatos(comoSeLe(texto)), texto).toMatch(/^(?:Ligue |Tel\.: |CPF |Ana )?\[removido\]$/);
     }
   });
 

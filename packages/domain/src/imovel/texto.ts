@@ -27,16 +27,21 @@ export function comoSeLe(texto: string): string {
 /**
  * What separates the groups of a number or the words of a name, in the form the patterns know:
  * Unicode's other spaces (no-break, thin, narrow no-break, figure, ideographic…) as a space;
- * the minus sign, the horizontal bar and other dashes as `-`; the hyphenation point and the
- * katakana middle dot as `·`. A reader sees the same, and `97777\u20091234` hid a telephone
- * number (and the owner's CPF) from the patterns that find `97777 1234`. U+2010–U+2014 stay as
- * typed: the patterns know them.
+ * the minus sign, the horizontal bar and other dashes as `-`; the one dot leader and the small
+ * full stop as `.`; the hyphenation point and the katakana middle dot as `·`; the division and
+ * fraction slashes as `/`. A reader sees the same, and `97777\u20091234` hid a telephone number
+ * (and the owner's CPF) from the patterns that find `97777 1234`. U+2010–U+2014 stay as typed:
+ * the patterns know them.
  */
-const SEPARADOR_INCOMUM = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u02d7\u2015\u2043\u2212\u2796\u2e3a\u2e3b\ufe58\ufe63\u0387\u2027\u30fb\uff65]/g;
+const SIMPLES: Record<string, string> = {};
+for (const c of '\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000') SIMPLES[c] = ' ';
+for (const c of '\u02d7\u2015\u2043\u2212\u2796\u2e3a\u2e3b\ufe58\ufe63') SIMPLES[c] = '-';
+for (const c of '\u2024\ufe52') SIMPLES[c] = '.';
+for (const c of '\u0387\u2027\u30fb\uff65') SIMPLES[c] = '\u00b7';
+for (const c of '\u2044\u2215\u29f8') SIMPLES[c] = '/';
+const SEPARADOR_INCOMUM = new RegExp(`[${Object.keys(SIMPLES).join('')}]`, 'g');
 const TALVEZ_SEPARADOR_INCOMUM = new RegExp(SEPARADOR_INCOMUM.source);
-const ESPACOS_INCOMUNS = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
-const PONTOS_INCOMUNS = /[\u0387\u2027\u30fb\uff65]/;
-const separadorSimples = (c: string): string => (ESPACOS_INCOMUNS.test(c) ? ' ' : PONTOS_INCOMUNS.test(c) ? '\u00b7' : '-');
+const separadorSimples = (c: string): string => SIMPLES[c]!;
 
 function comSeparadoresSimples(texto: string): string {
   return TALVEZ_SEPARADOR_INCOMUM.test(texto) ? texto.replace(SEPARADOR_INCOMUM, separadorSimples) : texto;

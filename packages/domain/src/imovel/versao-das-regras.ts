@@ -45,10 +45,11 @@
 // 10: a description of only invisible characters is null, and a line of them between paragraphs is
 // blank (at most one blank line in a row); a number typed across two lines after its dash
 // (`98765-<br>4321`) is removed (2026-11-24, after a review of register-events.md).
-// 11: spaces, dashes and dots of other widths read, and sent, as the common ones (`97777\u20091234`,
-// `98765\u22124321`: they hid telephones and the owner's CPF from the patterns); a CPF or CNPJ in
-// any grouping (`529 . 982 . 247 - 25`, `11.222.333 0001-81`) removed when its check digits are
-// valid; a landline number after a bare area code in pairs (`11 3333 44 44`) removed; an empty
-// list item leaves no `-`; YouTube's `/e/` and share links read (2026-11-24, after a review of
-// register-events.md).
+// 11: spaces, dashes, dots and slashes of other widths read, and sent, as the common ones
+// (`97777\u20091234`, `98765\u22124321`: they hid telephones and the owner's CPF from the patterns);
+// a CPF or CNPJ in any grouping (`529 . 982 . 247 - 25`, `111•444•777-35`, `11.222.333 0001-81`)
+// removed when its check digits are valid, never one whose check digits follow a comma (an
+// amount: `172.000.000,00`); a landline number after a bare area code with its last four digits
+// in pairs (`11 3333 44 44`) removed; an empty list item leaves no `-`; YouTube's `/e/` and share
+// links read (2026-11-24, after a review of register-events.md and a probe of its first form).
 export const VERSAO_DAS_REGRAS = 11;
