@@ -297,6 +297,38 @@ describe('pnpm credentials', () => {
         '--partner: não pode ter quebras de linha nem outros caracteres de controle',
       ]);
       expect(lerArquivoCredenciais(arquivo.caminho).credenciais).toHaveLength(1);
+
+      // An argument a command does not take is refused, with what was wrong, and nothing is done:
+      // `revoke A B` once revoked A alone and exited 0.
+      const segundo = emitirCredencial(arquivo.caminho, 'Outro Portal').credencial;
+      const mal: [string[], string][] = [
+        [['revoke', credencial!.id, segundo.id], `revoke: um id por vez (recebidos: ${credencial!.id} ${segundo.id})`],
+        [['revoke'], 'revoke: dê um id ou --partner NOME (um dos dois)'],
+        [['revoke', segundo.id, '--partner', 'Outro Portal'], 'revoke: dê um id ou --partner NOME (um dos dois)'],
+        [['issue', 'extra', '--partner', 'X'], 'issue não aceita argumentos além de --partner (recebido: extra)'],
+        [['issue', '--partner', 'X', '--partner', 'Y'], '--partner: dado mais de uma vez'],
+        [['issue', '--partner', '   '], '--partner: o nome não pode ser vazio'],
+        [['issue'], 'issue: falta --partner NOME'],
+        [['list', '--partner', 'X'], 'list não aceita argumentos'],
+        [['remove', 'x'], 'comando desconhecido: remove'],
+        [[], 'falta o comando'],
+      ];
+      for (const [argv, motivo] of mal) {
+        const avisos: string[] = [];
+        expect(executarCli(argv, { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => avisos.push(l) }), argv.join(' ')).toBe(2);
+        expect(avisos.join('\n'), argv.join(' ')).toMatch(new RegExp(`^${motivo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nuso:`));
+      }
+      expect(lerArquivoCredenciais(arquivo.caminho).credenciais.map((c) => c.revogada_em)).toEqual([null, null]);
+      for (const argv of [['help'], ['--help'], ['issue', '--help'], ['-h']]) {
+        const saidaDeAjuda: string[] = [];
+        expect(executarCli(argv, { arquivo: arquivo.caminho, escrever: (l) => saidaDeAjuda.push(l), avisar: () => {} }), argv.join(' ')).toBe(0);
+        expect(saidaDeAjuda.join('\n')).toMatch(/^uso:/);
+      }
+      // A file that is not there is named, beside the empty list.
+      const avisosDaLista: string[] = [];
+      expect(executarCli(['list'], { arquivo: `${arquivo.caminho}.nao-existe`, escrever: (l) => avisosDaLista.push(l), avisar: (l) => avisosDaLista.push(l) })).toBe(0);
+      expect(avisosDaLista).toEqual([`${arquivo.caminho}.nao-existe não existe (CREDENTIALS_FILE): nenhuma credencial emitida nele`, 'nenhuma credencial']);
+      revogarCredencial(arquivo.caminho, { id: segundo.id });
       // One issued before names were checked still lists as one line.
       const [emitida] = lerArquivoCredenciais(arquivo.caminho).credenciais;
       writeFileSync(arquivo.caminho, JSON.stringify({ versao: 1, credenciais: [{ ...emitida, parceiro: 'Antigo\nabc123  Falso' }] }));

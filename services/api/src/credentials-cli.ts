@@ -1,5 +1,6 @@
 // `pnpm credentials issue --partner NAME | revoke <id> | revoke --partner NAME | list`.
 // The token is printed once, alone on the last line of stdout; the file keeps only its hash.
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfiguracaoOuSair } from '@imoveis/config';
@@ -25,39 +26,76 @@ arquivo: CREDENTIALS_FILE (padrão ${CREDENTIALS_FILE.parse(undefined)})`;
 /** A name from a file written before names were checked, its control characters escaped: one line of `list` each. */
 const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONTROLE, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
+/** What a command line asks for, or why it asks for nothing a command does. */
+type Pedido =
+  | { comando: 'issue'; parceiro: string }
+  | { comando: 'revoke'; id: string }
+  | { comando: 'revoke'; parceiro: string }
+  | { comando: 'list' }
+  | { comando: 'help' }
+  | { erro: string };
+
+/**
+ * The command line read strictly: an argument a command does not take is an error, never
+ * ignored (`revoke ID1 ID2` revoked the first and left the second active, exit 0).
+ */
+function lerPedido(argv: readonly string[]): Pedido {
+  let args;
+  try {
+    args = parseArgs({ args: [...argv], allowPositionals: true, options: { partner: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+  } catch (erro) {
+    return { erro: (erro as Error).message };
+  }
+  const [comando, ...resto] = args.positionals;
+  const parceiros = args.values.partner ?? [];
+  if (args.values.help === true || comando === 'help') return { comando: 'help' };
+  if (comando === undefined) return { erro: 'falta o comando' };
+  if (!['issue', 'revoke', 'list'].includes(comando)) return { erro: `comando desconhecido: ${comando}` };
+  if (parceiros.length > 1) return { erro: '--partner: dado mais de uma vez' };
+  const parceiro = parceiros[0]?.trim();
+  if (parceiro === '') return { erro: '--partner: o nome não pode ser vazio' };
+  if (comando === 'list') return resto.length === 0 && parceiro === undefined ? { comando: 'list' } : { erro: 'list não aceita argumentos' };
+  if (comando === 'issue') {
+    if (resto.length > 0) return { erro: `issue não aceita argumentos além de --partner (recebido: ${resto.join(' ')})` };
+    return parceiro === undefined ? { erro: 'issue: falta --partner NOME' } : { comando: 'issue', parceiro };
+  }
+  if (resto.length > 1) return { erro: `revoke: um id por vez (recebidos: ${resto.join(' ')})` };
+  const [id] = resto;
+  if ((id === undefined) === (parceiro === undefined)) return { erro: 'revoke: dê um id ou --partner NOME (um dos dois)' };
+  return id === undefined ? { comando: 'revoke', parceiro: parceiro! } : { comando: 'revoke', id };
+}
+
 /** Runs one command; returns the exit code. Output goes through `escrever`/`avisar` for tests. */
 export function executarCli(
   argv: readonly string[],
   opcoes: { arquivo: string; escrever: (linha: string) => void; avisar: (linha: string) => void },
 ): number {
   const { escrever, avisar, arquivo } = opcoes;
-  let args;
-  try {
-    args = parseArgs({ args: [...argv], allowPositionals: true, options: { partner: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (erro) {
-    avisar(`${(erro as Error).message}\n${USO}`);
+  const pedido = lerPedido(argv);
+  if ('erro' in pedido) {
+    avisar(`${pedido.erro}\n${USO}`);
     return 2;
   }
-  const [comando, ...resto] = args.positionals;
-  const parceiro = args.values.partner?.trim();
   try {
-    switch (comando) {
+    switch (pedido.comando) {
+      case 'help':
+        escrever(USO);
+        return 0;
       case 'issue': {
-        if (!parceiro) break;
-        const { token, credencial } = emitirCredencial(arquivo, parceiro);
+        const { token, credencial } = emitirCredencial(arquivo, pedido.parceiro);
         escrever(`credencial ${credencial.id} emitida para ${credencial.parceiro} em ${credencial.criada_em}`);
         escrever('guarde o token abaixo: ele não será mostrado de novo');
         escrever(token);
         return 0;
       }
       case 'revoke': {
-        const id = resto[0];
-        if ((id === undefined) === (parceiro === undefined || parceiro === '')) break;
-        const revogadas = revogarCredencial(arquivo, id !== undefined ? { id } : { parceiro: parceiro as string });
+        const revogadas = revogarCredencial(arquivo, 'id' in pedido ? { id: pedido.id } : { parceiro: pedido.parceiro });
         for (const c of revogadas) escrever(`credencial ${c.id} (${c.parceiro}) revogada em ${c.revogada_em ?? ''}`);
         return 0;
       }
       case 'list': {
+        // A mistyped path lists nothing: say which file was read, and that it is not there.
+        if (!existsSync(arquivo)) avisar(`${arquivo} não existe (CREDENTIALS_FILE): nenhuma credencial emitida nele`);
         const { credenciais } = lerArquivoCredenciais(arquivo);
         if (credenciais.length === 0) escrever('nenhuma credencial');
         for (const c of credenciais) {
@@ -67,11 +105,6 @@ export function executarCli(
         }
         return 0;
       }
-      default:
-        if (args.values.help) {
-          escrever(USO);
-          return 0;
-        }
     }
   } catch (erro) {
     if (erro instanceof NomeDeParceiroInvalido) {
@@ -89,8 +122,6 @@ export function executarCli(
     }
     throw erro;
   }
-  avisar(USO);
-  return 2;
 }
 
 // Run as a program (pnpm credentials), not when imported by tests.
