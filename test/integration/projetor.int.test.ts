@@ -1,7 +1,7 @@
 // The projector against the real broker: every exit of a message consumer — the new state, the
 // offsets committed, poison messages, restarts from the checkpoint, a kill -9 at any moment.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
@@ -756,13 +756,16 @@ describe('projector against a real Kafka broker', () => {
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^configuração inválida: DATABASE_PATH: /)]);
   });
 
-  it('stops at start with one line naming DATABASE_PATH when the projection cannot be opened for writing', async () => {
+  it('stops at start with one line naming DATABASE_PATH when the projection cannot be opened for writing, and leaves no lock beside what is no projection', async () => {
     const pasta = sqliteTemporario();
     limpezas.push(() => pasta.remover());
     mkdirSync(pasta.caminho); // a folder where the file should be
     writeFileSync(`${pasta.caminho}-arquivo`, '');
+    writeFileSync(`${pasta.caminho}-texto`, 'um arquivo de outra coisa');
+    limpezas.push(() => rmSync(`${pasta.caminho}-texto`, { force: true }));
     for (const [caminho, codigo] of [
-      [pasta.caminho, /^SQLITE_CANTOPEN/],
+      [pasta.caminho, /^EISDIR$/],
+      [`${pasta.caminho}-texto`, /^SQLITE_NOTADB$/],
       [`${pasta.caminho}-arquivo/projecao.db`, /^(ENOTDIR|EEXIST)$/], // its folder is a file
     ] as const) {
       const processo = spawn(...comandoServico('projector'), {
@@ -774,6 +777,19 @@ describe('projector against a real Kafka broker', () => {
       expect(saiuCom).toBe(1);
       expect(linhas).toEqual([expect.objectContaining({ level: 60, code: expect.stringMatching(codigo), msg: expect.stringContaining('DATABASE_PATH') })]);
     }
+    expect(existsSync(`${pasta.caminho}.projetor.lock`)).toBe(false);
+    expect(existsSync(`${pasta.caminho}-texto.projetor.lock`)).toBe(false);
+
+    // The rebuild likewise, at once, before it looks for any broker.
+    const rebuild = spawn(...comandoServico('projector', 'rebuild.js'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: `${pasta.caminho}-texto`, KAFKA_BROKERS: '127.0.0.1:1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const { codigo, stderr } = await fimComStderr(rebuild);
+    expect(codigo).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([`configuração inválida: DATABASE_PATH: ${pasta.caminho}-texto: file is not a database`]);
+    expect(existsSync(`${pasta.caminho}-texto.reconstrucao.lock`)).toBe(false);
   });
 
   it('stops at start with one line naming IMOVEIS_TOPIC when that topic is not on the brokers, leaving no dead-letter topic for it and no projection', async () => {

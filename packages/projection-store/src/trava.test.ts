@@ -43,4 +43,15 @@ describe('travarEscritaDaProjecao', () => {
     travarReconstrucaoDaProjecao(join(dir, 'dados', 'p.db')).liberar();
     segunda.liberar();
   });
+
+  it('makes no lock beside what no projection can be, a folder or a file of another kind, and refuses it', () => {
+    mkdirSync(join(dir, 'pasta'));
+    writeFileSync(join(dir, 'texto.txt'), 'não é um banco');
+    expect(() => travarEscritaDaProjecao(join(dir, 'pasta'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+    expect(() => travarReconstrucaoDaProjecao(join(dir, 'texto.txt'))).toThrow(expect.objectContaining({ code: 'SQLITE_NOTADB' }));
+    expect(readdirSync(dir).sort()).toEqual(['pasta', 'texto.txt']);
+    // An empty file is a projection yet to be made.
+    writeFileSync(join(dir, 'vazio.db'), '');
+    travarEscritaDaProjecao(join(dir, 'vazio.db')).liberar();
+  });
 });

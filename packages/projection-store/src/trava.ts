@@ -1,7 +1,7 @@
 // An exclusive lock held for the life of a process: one projector per projection file, one
 // rebuild per live projection. It is SQLite's own file lock (fcntl) on a small file beside the
 // projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
-import { realpathSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from './sqlite.ts';
 
@@ -55,8 +55,38 @@ function caminhoProprio(caminho: string): string {
   }
 }
 
-/** A lock beside the projection at `caminho`, named `<its own path><sufixo>`. */
-const travarAoLadoDe = (caminho: string, sufixo: string): Trava => travarArquivo(`${caminhoProprio(caminho)}${sufixo}`);
+/** The first 16 bytes of every SQLite database file. */
+const CABECALHO_SQLITE = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Refuses a path that holds something no projection can be (a folder, a text file), before a lock
+ * file is made beside it: `DATABASE_PATH=/etc/hostname` left `/etc/hostname.projetor.lock`
+ * behind. Nothing there, or an empty file, is a projection yet to be made.
+ */
+function exigirSqliteOuNada(caminho: string): void {
+  let descritor: number;
+  try {
+    descritor = openSync(caminho, 'r');
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw erro;
+  }
+  try {
+    if (fstatSync(descritor).isDirectory()) throw Object.assign(new Error(`EISDIR: ${caminho} é uma pasta, não um arquivo`), { code: 'EISDIR' });
+    const cabecalho = Buffer.alloc(CABECALHO_SQLITE.length);
+    const lidos = readSync(descritor, cabecalho, 0, cabecalho.length, 0);
+    // SQLite's own error for such a file, so it is told as every other refusal of the file is.
+    if (lidos > 0 && !cabecalho.equals(CABECALHO_SQLITE)) throw new Database.SqliteError('file is not a database', 'SQLITE_NOTADB');
+  } finally {
+    closeSync(descritor);
+  }
+}
+
+/** A lock beside the projection at `caminho`, named `<its own path><sufixo>`; none beside what is no SQLite file. */
+function travarAoLadoDe(caminho: string, sufixo: string): Trava {
+  exigirSqliteOuNada(caminho);
+  return travarArquivo(`${caminhoProprio(caminho)}${sufixo}`);
+}
 
 /**
  * The writer's lock of the projection at `caminho`: whoever writes it (a projector, the demo)

@@ -5,7 +5,7 @@ import { constants } from 'node:os';
 import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado, ProjecaoDaDemo } from '@imoveis/projection-store';
+import { ArquivoTravado, ProjecaoDaDemo, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
@@ -78,6 +78,10 @@ try {
   } else if (erro instanceof ProjecaoDaDemo) {
     log.fatal({ code: erro.code }, erro.message);
     process.exitCode = 1;
+  } else if (ehFalhaDeArmazenamento(erro) || ehFalhaDeArquivo(erro)) {
+    // The live file is no projection (a folder, a file of another kind: refused before any
+    // replay), or the rebuild's own beside it cannot be written (a full disk).
+    sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH}: ${erro.message}`);
   } else if (erro instanceof TopicosDiferentesDaProjecao) {
     // Found before the replay, any file written: a setting to correct, nothing to clean up.
     const variaveis = erro.estranhos.map((e) => (e.agregado === 'imoveis' ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'));
