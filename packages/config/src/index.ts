@@ -102,8 +102,9 @@ const inteiro = (min: number, max: number) =>
  * `silent` keeps one line: the `fatal` one a process exits with (a topic missing, a file it cannot
  * write), without which a supervisor's restarts would go on saying nothing.
  */
+const NIVEIS_DE_LOG = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const LOG_LEVEL = z
-  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .enum(NIVEIS_DE_LOG, { error: `deve ser um de: ${NIVEIS_DE_LOG.join(', ')}` })
   .default('info')
   .transform((nivel) => (nivel === 'silent' ? 'fatal' : nivel));
 export const DATABASE_PATH = z.string().default('./data/projecao.db');
@@ -121,13 +122,25 @@ export const KAFKA_BROKERS = z
       )
       .min(1),
   );
-export const IMOVEIS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.imoveis.v1');
-export const CONDOMINIOS_TOPIC = z.string().regex(/^[\w.-]+$/).default('registro.condominios.v1');
+/** Kafka's own rule for a topic's name: letters, digits, `.`, `_` and `-`, at most 249. */
+const nomeDeTopico = () => z.string().regex(/^[\w.-]{1,249}$/, 'um nome de tópico do Kafka: letras, dígitos, ., _ e - (até 249)');
+export const IMOVEIS_TOPIC = nomeDeTopico().default('registro.imoveis.v1');
+export const CONDOMINIOS_TOPIC = nomeDeTopico().default('registro.condominios.v1');
 /** The photo's storage key follows it after a slash: a query or fragment would swallow the key, and a user and password would go to every partner. */
 export const PHOTOS_BASE_URL = z
   // abort: the checks below read the address, which a value that is none would make throw.
-  .url({ protocol: /^https$/, error: 'deve ser um endereço https:', abort: true })
+  .url({
+    protocol: /^https$/,
+    error: (problema) => (problema.input === undefined ? 'obrigatória: o endereço https: de onde os parceiros baixam as fotos' : 'deve ser um endereço https:'),
+    abort: true,
+  })
   .refine((url) => !/[?#]/.test(url), 'sem ? nem #: a chave de cada foto vem depois do endereço')
+  // Partners get it as written, each photo's key after it: a space, a `\` or a stray `%` would
+  // make every photo's url no URI (the contract's `string (uri)`).
+  .refine(
+    (url) => /^(?:[\w\-.~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/.test(url.replace(/^https:\/\/[^/]*/i, '')),
+    'o caminho só com o que um endereço leva como está: espaço, acento, \\ ou % sem dois dígitos hexadecimais vão codificados (%20, %C3%A1)',
+  )
   .refine((url) => !new URL(url).username && !new URL(url).password, 'sem usuário nem senha: o endereço de cada foto vai aos parceiros');
 export const HOST = z.string().default('127.0.0.1');
 export const PORT = inteiro(0, 65535).default(3000);

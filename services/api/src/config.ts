@@ -58,7 +58,10 @@ export const ConfiguracaoApi = z.object({
     })
     .default(0),
   /** Prefix of the request-limit keys in Redis, to share one Redis between environments. */
-  RATE_LIMIT_KEY_PREFIX: z.string().regex(/^[\w:.-]*$/).default(PADROES_API.RATE_LIMIT_KEY_PREFIX),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]*$/, 'só letras, dígitos, :, ., _ e -')
+    .default(PADROES_API.RATE_LIMIT_KEY_PREFIX),
   /**
    * How long a request may wait on Redis before the per-process limiter decides instead. Keep
    * it small: every request pays it while Redis hangs (once per pause, see LimitadorComReserva).

@@ -15,8 +15,8 @@ describe('ConfigProjetor', () => {
     });
   });
 
-  it('requires an https: PHOTOS_BASE_URL, naming it', () => {
-    expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
+  it('requires an https: PHOTOS_BASE_URL, naming it, and saying it is missing when it is', () => {
+    expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow(/^configuração inválida: PHOTOS_BASE_URL: obrigatória: /);
     expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'http://fotos.exemplo.com.br' })).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
   });
 
@@ -24,7 +24,12 @@ describe('ConfigProjetor', () => {
     for (const url of ['fotos.exemplo.com.br', 'https://cdn.exemplo.com/wm?sig=abc', 'https://cdn.exemplo.com/wm?', 'https://cdn.exemplo.com/wm#a', 'https://fotos:segredo@cdn.exemplo.com/wm', 'https://fotos@cdn.exemplo.com']) {
       expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
     }
+    // Written so that every photo's url would be no URI (the contract's `string (uri)`).
+    for (const url of ['https://cdn.exemplo.com/a b', 'https://cdn.exemplo.com/a%zz', 'https://cdn.exemplo.com/a\\b', 'https://cdn.exemplo.com/a"b', 'https://cdn.exemplo.com/marca-dágua']) {
+      expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
+    }
     expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://cdn.exemplo.com/marca-d%C3%A1gua/' }).PHOTOS_BASE_URL).toBe('https://cdn.exemplo.com/marca-d%C3%A1gua/');
+    expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://CDN.exemplo.com:8443/wm/v1.2/~a_b-c!$&()*+,;=:@' }).PHOTOS_BASE_URL).toBe('https://CDN.exemplo.com:8443/wm/v1.2/~a_b-c!$&()*+,;=:@');
   });
 
   it('requires READY_MAX_LAG_SECONDS to span three freshness checks, naming it', () => {
@@ -36,6 +41,11 @@ describe('ConfigProjetor', () => {
   it('refuses one topic for both aggregates, naming it', () => {
     const env = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', IMOVEIS_TOPIC: 'registro', CONDOMINIOS_TOPIC: 'registro' };
     expect(() => lerConfiguracao(ConfigProjetor, env)).toThrow(/^configuração inválida: CONDOMINIOS_TOPIC: deve ser outro tópico que IMOVEIS_TOPIC \(registro\)$/);
+  });
+
+  it('says in words what a topic name may hold', () => {
+    const env = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br', IMOVEIS_TOPIC: 'ruim/topico' };
+    expect(() => lerConfiguracao(ConfigProjetor, env)).toThrow('configuração inválida: IMOVEIS_TOPIC: um nome de tópico do Kafka: letras, dígitos, ., _ e - (até 249)');
   });
 });
 
