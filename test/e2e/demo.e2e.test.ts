@@ -166,6 +166,9 @@ describe('pnpm start (the embedded default)', () => {
       intocados.forEach((caminho, i) => expect(readFileSync(caminho).equals(antes[i]!), caminho).toBe(true));
       expect(existsSync(escrita.caminho)).toBe(false);
       expect(existsSync(`${dir.dir}/reais/token-demo.txt`)).toBe(false);
+      // Nothing half-started: no refusal (the port or the credentials file among them) left the
+      // demo's own projection, credentials or token behind.
+      for (const nome of ['p.db', 'c.json', 'token-demo.txt']) expect(existsSync(`${dir.dir}/${nome}`), nome).toBe(false);
     } finally {
       ocupada.close();
       travada.liberar();

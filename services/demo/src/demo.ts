@@ -45,6 +45,10 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe ou não é um arquivo`);
   }
 
+  // Whose the credentials file is, before anything is written: a partners' file would stop the
+  // demo after its projection was made.
+  pelaConfiguracao('CREDENTIALS_FILE', () => exigirCredenciaisDaDemo(config.CREDENTIALS_FILE));
+
   // 1. The sample, through the projector. Offsets in the file make a second start a no-op. Like a
   // projector, the demo holds the projection's lock while it writes it.
   const { escritor, trava } = pelaConfiguracao('DATABASE_PATH', () => {
@@ -72,7 +76,6 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // 2. A credential, kept beside the demo's files so every start prints one that works.
   const { credenciais, token } = pelaConfiguracao('CREDENTIALS_FILE', () => {
-    exigirCredenciaisDaDemo(config.CREDENTIALS_FILE);
     garantirPastaDe(config.CREDENTIALS_FILE);
     const store = CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
     return { credenciais: store, token: tokenDaDemo(config.CREDENTIALS_FILE, store) };

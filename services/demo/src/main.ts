@@ -1,5 +1,6 @@
 // Entry point of `pnpm start`: the demo on this machine alone. Prints where it listens, a
 // working token and a ready-to-paste curl; Ctrl-C stops it cleanly.
+import { createServer } from 'node:net';
 import { ConfiguracaoInvalida, encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarLogger } from '@imoveis/api';
 import { PREFIXO_API } from '@imoveis/contracts';
@@ -7,6 +8,16 @@ import { ConfigDemo } from './config.ts';
 import { iniciarDemo } from './demo.ts';
 
 const config = lerConfiguracaoOuSair(ConfigDemo);
+
+/** Binds and releases HOST:PORT: a port in use or a host that is none stops the demo before it writes anything. */
+function experimentarEndereco(host: string, porta: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const servidor = createServer();
+    servidor.once('error', reject);
+    servidor.listen({ host, port: porta }, () => servidor.close(() => resolve()));
+  });
+}
+await escutarOuSair(() => experimentarEndereco(config.HOST, config.PORT), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });
 // The API's own logger: the demo serves the same routes, so tokens in URLs are kept out of its logs too.
 const logger = criarLogger({ nivel: config.LOG_LEVEL, servico: 'demo' });
 const demo = await iniciarDemo(config, logger).catch((erro: unknown) => {
