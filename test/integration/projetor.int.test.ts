@@ -706,6 +706,27 @@ describe('projector against a real Kafka broker', () => {
     expect(performance.now() - sinalEm).toBeLessThan(5_000);
   }, 120_000);
 
+  it('stops cleanly (exit 0) on SIGTERM while it still waits for the brokers to make a new projection, leaving none', async () => {
+    const [porta] = (await portasLivres(1)) as [number];
+    const banco = sqliteTemporario();
+    limpezas.push(() => banco.remover());
+    const processo = spawn(...comandoServico('projector'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: banco.caminho, METRICS_PORT: '0', KAFKA_BROKERS: `127.0.0.1:${porta}`, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    limpezas.push(() => void processo.kill('SIGKILL'));
+    let saida = '';
+    processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+    // Trying to connect: kafkajs logs each refused attempt.
+    await expect.poll(() => saida.includes('ECONNREFUSED'), { timeout: 30_000, interval: 50 }).toBe(true);
+    const saiu = new Promise<number | null>((resolve) => processo.once('exit', resolve));
+    processo.kill('SIGTERM');
+    expect(await saiu).toBe(0);
+    expect(saida).toContain('encerrando antes de abrir a projeção');
+    expect(existsSync(banco.caminho)).toBe(false);
+  });
+
   it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT (stale rules flagged)', async () => {
     const mundo = await criarMundo();
     await mundo.publicar([imovel(randomUUID(), 1), { topico: 'imoveis', chave: randomUUID(), valor: 'isto não é json {' }]);

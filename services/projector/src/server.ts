@@ -82,9 +82,16 @@ const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imov
 // A projection not there yet (no file, or an empty one) is made only once Kafka has shown the
 // topics: a mistyped topic or brokers out of reach would leave an empty one behind, which the API
 // serves. An existing one is opened first, so that a projection this code refuses says so at once
-// (`iniciar` checks the topics then). A stop signal meanwhile ends the process: nothing is lost.
+// (`iniciar` checks the topics then). A stop signal meanwhile ends the process, as a clean stop
+// (exit 0): nothing was written, nothing is lost.
+const pararAntesDeAbrir = (sinal: NodeJS.Signals) => {
+  log.info({ signal: sinal }, 'encerrando antes de abrir a projeção');
+  process.exit(0);
+};
+process.once('SIGTERM', pararAntesDeAbrir).once('SIGINT', pararAntesDeAbrir);
 const porFazer = (statSync(config.DATABASE_PATH, { throwIfNoEntry: false })?.size ?? 0) === 0;
 if (porFazer) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
+process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
