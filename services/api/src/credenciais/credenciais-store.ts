@@ -156,7 +156,9 @@ export class CredenciaisStore implements FonteCredenciais {
       });
     } catch (erro) {
       // A missing directory cannot be watched; the periodic stat still notices the file appear.
-      this.#logger.warn({ err: erro, arquivo: this.#caminho }, 'não foi possível observar o diretório de credenciais; segue a verificação periódica');
+      // Expected before the first credential is issued: its code, not a stack trace.
+      const { code, message } = erro as NodeJS.ErrnoException;
+      this.#logger.warn({ code, motivo: message, arquivo: this.#caminho }, 'não foi possível observar o diretório de credenciais; segue a verificação periódica');
     }
   }
 }
