@@ -357,7 +357,7 @@ describe('pnpm credentials', () => {
 });
 
 describe('requests without a valid credential', () => {
-  it('get the 401 every time, however many: the limit is counted on credentials alone, and a valid one keeps its window', async () => {
+  it('are counted per client address and get the 401 every time, past the limit with a Retry-After, while valid partners keep their own window', async () => {
     const pequena = await criarApi({ leitor: projecao.abrirLeitor(), limite: 5 });
     try {
       for (let i = 0; i < 8; i++) {
@@ -365,15 +365,17 @@ describe('requests without a valid credential', () => {
         const r = await pequena.get('/api/v1/imoveis', { token });
         expect(r.statusCode, String(i)).toBe(401);
         expect(r.headers['www-authenticate']).toMatch(/^Bearer realm="imoveis"/);
-        // Nothing was counted, so no limit is stated.
-        expect(r.headers['ratelimit-policy']).toBeUndefined();
-        expect(r.headers['ratelimit']).toBeUndefined();
+        expect(r.headers['ratelimit-policy']).toBe('"endereco";q=5;w=60');
+        // Never a 429, which would tell a partner whose token was revoked to repeat the request later.
+        if (i < 5) expect(r.headers['retry-after'], String(i)).toBeUndefined();
+        else expect(Number(r.headers['retry-after']), String(i)).toBeGreaterThanOrEqual(1);
       }
+      // A valid credential from the same address is counted apart.
       const valida = await pequena.get('/api/v1/imoveis');
       expect(valida.statusCode).toBe(200);
       expect(valida.headers['ratelimit-policy']).toBe('"credencial";q=5;w=60');
       expect(valida.headers['ratelimit']).toMatch(/^"credencial";r=4;t=\d+$/);
-      expect(await pequena.metricas.registro.metrics()).toMatch(/^limite_recusas_total 0$/m);
+      expect(await pequena.metricas.registro.metrics()).toMatch(/^limite_recusas_total\{chave="endereco"\} 3$/m);
     } finally {
       await pequena.fechar();
     }

@@ -50,7 +50,7 @@ describe('over the limit', () => {
       const { token } = emitirCredencial(api.credenciaisArquivo, nomeUnico('outro'));
       await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000 }).toBe(200);
       const metricas = await api.metricas.registro.metrics();
-      expect(metricas).toMatch(/^limite_recusas_total 3$/m);
+      expect(metricas).toMatch(/limite_recusas_total\{chave="credencial"\} 3/);
     } finally {
       await api.fechar();
     }

@@ -35,12 +35,12 @@ export const ConfiguracaoApi = z.object({
   LOG_LEVEL,
   READY_MAX_LAG_SECONDS,
   /**
-   * Behind a reverse proxy: take the client address (in each request's log line) from
-   * X-Forwarded-For, and the request id from X-Request-Id. Either the proxies in front, counted
-   * from the API (`true`, yes, on…: one, the usual gateway; `false`: none), or the proxies'
-   * addresses (`10.0.0.0/8,192.0.2.7`): then a client reaching the API's port directly is never
-   * taken at its word. Only trusted hops' entries are read, so a client cannot pick the address
-   * or the request id the logs give it.
+   * Behind a reverse proxy: take the client address (what requests without a valid credential
+   * are counted by, and each request's log line) from X-Forwarded-For, and the request id from
+   * X-Request-Id. Either the proxies in front, counted from the API (`true`, yes, on…: one, the
+   * usual gateway; `false`: none), or the proxies' addresses (`10.0.0.0/8,192.0.2.7`): then a
+   * client reaching the API's port directly is never taken at its word. Only trusted hops'
+   * entries are read, so a client cannot pick its own address, nor the request id the logs give it.
    */
   TRUST_PROXY: z
     .string()
@@ -79,14 +79,14 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){
  * What a valid configuration may still get wrong, one line each, for server.ts to log at start:
  * the per-process limiter without Redis, and proxies counted by hops on a port others can reach
  * (a client coming directly then writes the `X-Forwarded-For` entry taken as its address, and
- * picks its request id).
+ * with it its request-limit key, and picks its request id).
  */
 export function avisosDaConfiguracao(config: Pick<ConfiguracaoApi, 'REDIS_URL' | 'TRUST_PROXY' | 'HOST'>): string[] {
   const avisos: string[] = [];
   if (config.REDIS_URL === undefined) avisos.push('REDIS_URL ausente: limite de requisições contado só neste processo (correto apenas com um único processo da API)');
   if (typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > 0 && !LOOPBACK.test(config.HOST)) {
     avisos.push(
-      `TRUST_PROXY conta ${config.TRUST_PROXY} proxy(s) e HOST ${config.HOST} aceita conexões de fora: quem chegar direto à porta escolhe o endereço e o X-Request-Id que a API registra; prefira os endereços dos proxies (TRUST_PROXY=10.0.0.0/8,…)`,
+      `TRUST_PROXY conta ${config.TRUST_PROXY} proxy(s) e HOST ${config.HOST} aceita conexões de fora: quem chegar direto à porta escolhe o endereço (e a chave de limite) e o X-Request-Id que a API registra; prefira os endereços dos proxies (TRUST_PROXY=10.0.0.0/8,…)`,
     );
   }
   return avisos;

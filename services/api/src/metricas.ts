@@ -6,7 +6,7 @@ export interface Metricas {
   readonly registro: Registry;
   readonly requisicoes: Counter<'rota' | 'metodo' | 'status'>;
   readonly duracao: Histogram<'rota' | 'metodo' | 'status'>;
-  readonly recusasPorLimite: Counter;
+  readonly recusasPorLimite: Counter<'chave'>;
   readonly decisoesNaReserva: Counter;
   readonly transicoesLimitador: Counter<'para'>;
   readonly limitadorEmReserva: Gauge;
@@ -32,7 +32,8 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
     }),
     recusasPorLimite: new Counter({
       name: 'limite_recusas_total',
-      help: 'Respostas 429: credenciais acima do limite de requisições',
+      help: 'Requisições acima do limite, por chave: credencial (429) ou endereço do cliente sem credencial válida (401 com Retry-After)',
+      labelNames: ['chave'],
       registers: [registro],
     }),
     decisoesNaReserva: new Counter({

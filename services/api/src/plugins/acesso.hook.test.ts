@@ -1,6 +1,6 @@
 // The gate's pure parts: Accept negotiation and spotting a token in the query string.
 import { describe, expect, it } from 'vitest';
-import { aceitaJson, tokenNaUrl } from './acesso.hook.ts';
+import { aceitaJson, chaveDoEndereco, tokenNaUrl } from './acesso.hook.ts';
 
 describe('aceitaJson', () => {
   it.each([
@@ -40,5 +40,28 @@ describe('tokenNaUrl', () => {
     expect(tokenNaUrl({ por_pagina: '10', cursor: '00000000-0000-4000-8000-000000000000' })).toBe(false);
     expect(tokenNaUrl({})).toBe(false);
     expect(tokenNaUrl(undefined)).toBe(false);
+  });
+});
+
+describe('chaveDoEndereco', () => {
+  it('keys an IPv4 client by its address, however its socket wrote it', () => {
+    expect(chaveDoEndereco('203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(chaveDoEndereco('::ffff:203.0.113.7')).toBe('ip:203.0.113.7');
+  });
+
+  it('keys an IPv6 client by its /64, so the addresses of one host share one window', () => {
+    const chave = chaveDoEndereco('2001:db8:1:2::1');
+    expect(chave).toBe('ip:2001:db8:1:2::/64');
+    expect(chaveDoEndereco('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe(chave);
+    expect(chaveDoEndereco('2001:db8:1:3::1')).not.toBe(chave);
+    expect(chaveDoEndereco('::1')).toBe('ip:0:0:0:0::/64');
+  });
+
+  it('keys an IPv4 client behind NAT64 by its own address', () => {
+    expect(chaveDoEndereco('64:ff9b::cb00:7107')).not.toBe(chaveDoEndereco('64:ff9b::cb00:7108'));
+  });
+
+  it('keeps what is no address as it came', () => {
+    expect(chaveDoEndereco('desconhecido')).toBe('ip:desconhecido');
   });
 });

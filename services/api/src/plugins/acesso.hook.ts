@@ -1,6 +1,9 @@
-// The gate of every partner route, in this order: the bearer credential (a 401 without a valid
-// one, whatever else), the request limit counted on it, then the overload 503, then Accept.
+// The gate of every partner route, in this order: who is asking (the bearer credential, or the
+// client address when there is no valid one), the request limit for that key, then: without a
+// valid credential the 401, whatever the count (decision 0017); with one, the 429 past its limit,
+// the overload 503, then Accept.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { JANELA_PADRAO_MS } from '@imoveis/domain';
 import { PARAMETROS_DE_TOKEN, temToken, type Credencial } from '../credenciais/arquivo-credenciais.ts';
 import type { FonteCredenciais } from '../credenciais/credenciais-store.ts';
@@ -72,25 +75,53 @@ export function aceitaJson(accept: string | undefined): boolean {
   return melhor !== null && melhor.q > 0;
 }
 
-/** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every answer to a valid credential. */
-function cabecalhosDeLimite(reply: FastifyReply, decisao: DecisaoLimite): void {
-  reply.header('RateLimit-Policy', `"credencial";q=${decisao.limite};w=${JANELA_S}`);
-  reply.header('RateLimit', `"credencial";r=${decisao.restantes};t=${decisao.reinicioS}`);
+/**
+ * The limit's key for a client without a valid credential: its IPv4 address, or its IPv6 /64.
+ * One host is usually given a whole /64, and any address in it is as cheap to use as the next:
+ * keyed by address, it would get a window per address (and fill the per-process limiter's map).
+ */
+export function chaveDoEndereco(ip: string): string {
+  // Node writes an IPv4 client as a.b.c.d: as it is, without parsing.
+  if (!ip.includes(':')) return `ip:${ip}`;
+  let endereco: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    // An IPv4 client reaching an IPv6 socket comes as ::ffff:a.b.c.d: the same client.
+    endereco = ipaddr.process(ip);
+  } catch {
+    return `ip:${ip}`;
+  }
+  // Behind NAT64 (64:ff9b::/96) every IPv4 client shares one /64: each keeps its own address.
+  if (endereco.kind() === 'ipv4' || endereco.range() === 'rfc6052') return `ip:${endereco.toString()}`;
+  const [a, b, c, d] = (endereco as ipaddr.IPv6).parts;
+  return `ip:${[a, b, c, d].map((parte) => parte!.toString(16)).join(':')}::/64`;
+}
+
+/** IETF draft-ietf-httpapi-ratelimit-headers (-10) structured fields, on every partner answer. */
+function cabecalhosDeLimite(reply: FastifyReply, politica: 'credencial' | 'endereco', decisao: DecisaoLimite): void {
+  reply.header('RateLimit-Policy', `"${politica}";q=${decisao.limite};w=${JANELA_S}`);
+  reply.header('RateLimit', `"${politica}";r=${decisao.restantes};t=${decisao.reinicioS}`);
 }
 
 export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: Limitador; metricas: Metricas }): onRequestAsyncHookHandler {
   return async function porteiro(request, reply) {
     const quem = identificar(request, deps.credenciais);
-    // The contract's 401, never a 429: the limit is counted per credential (decision 0017). A
-    // token of 32 random bytes cannot be guessed at any speed, and a 401 costs less than a count.
     if (quem.tipo === 'anonima') {
+      // Counted per client address, so a client sending bad tokens is told when to come back; but
+      // answered with the contract's 401 past the limit too, never a 429, which would tell a
+      // partner whose token was revoked to repeat the same request later (decision 0017).
+      const decisao = await deps.limitador.tentar(chaveDoEndereco(request.ip));
+      cabecalhosDeLimite(reply, 'endereco', decisao);
+      if (!decisao.admitido) {
+        deps.metricas.recusasPorLimite.inc({ chave: 'endereco' });
+        reply.header('Retry-After', String(decisao.retryAfterS ?? 1));
+      }
       request.motivoNaoAutenticado = quem.motivo;
       throw new NaoAutenticado(quem.motivo);
     }
     const decisao = await deps.limitador.tentar(`credencial:${quem.credencial.id}`);
-    cabecalhosDeLimite(reply, decisao);
+    cabecalhosDeLimite(reply, 'credencial', decisao);
     if (!decisao.admitido) {
-      deps.metricas.recusasPorLimite.inc();
+      deps.metricas.recusasPorLimite.inc({ chave: 'credencial' });
       throw new LimiteExcedido(decisao.limite, decisao.retryAfterS ?? 1);
     }
     if (request.sobPressao) throw new ServicoSobrecarregado();

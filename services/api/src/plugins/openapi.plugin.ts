@@ -16,7 +16,7 @@ const DESCRICOES: Record<string, string> = {
   '200': 'Sucesso.',
   '304': 'Não modificado desde a versão indicada em If-None-Match.',
   '400': 'Parâmetro inválido, ou que a operação não define; a mensagem nomeia o parâmetro.',
-  '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL).',
+  '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL). Com `Retry-After` quando o endereço do cliente passou do limite de requisições sem credencial válida.',
   '404': 'O imóvel não existe ou não está anunciado.',
   '406': 'O cabeçalho Accept exclui application/json.',
   '429': 'Mais requisições por minuto do que o limite da credencial. Repita a mesma requisição depois de `Retry-After` segundos.',
@@ -34,9 +34,9 @@ function descricaoGeral(limite: number): string {
     '**Autenticação**: `Authorization: Bearer <token>` em toda requisição; o token nunca vai na URL.',
     '',
     `**Limites**: ${limite} requisições por minuto (janela deslizante de ${JANELA_S} s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
-    'Uma requisição sem credencial válida recebe 401 e não conta no limite.',
-    'Toda resposta a uma requisição com credencial válida sob `/api/v1/imoveis` traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers), exceto as que o servidor HTTP',
-    'recusa antes de haver requisição (431 para cabeçalhos ou URL acima de 16 KiB, 408, 400 para uma requisição malformada); o 401, este documento e a página de documentação não os trazem.',
+    'Requisições sem credencial válida são contadas por endereço do cliente e recebem sempre 401; acima do limite, o 401 traz `Retry-After`.',
+    'Toda resposta sob `/api/v1/imoveis` traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers), exceto as que o servidor HTTP',
+    'recusa antes de haver requisição (431 para cabeçalhos ou URL acima de 16 KiB, 408, 400 para uma requisição malformada); este documento e a página de documentação, que não pedem credencial, não os trazem.',
     `\`por_pagina\`: de ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}, padrão ${POR_PAGINA.padrao}.`,
     '',
     'Datas-horas: ISO 8601 com fuso; nas respostas, com milissegundos.',
@@ -48,7 +48,7 @@ function descricaoGeral(limite: number): string {
 function cabecalhos(limite: number): Json {
   return {
     RateLimitPolicy: {
-      description: `A política de limite: \`"credencial";q=${limite};w=${JANELA_S}\`.`,
+      description: `A política de limite: \`"credencial";q=${limite};w=${JANELA_S}\` (ou \`"endereco"\` sem credencial válida).`,
       schema: { type: 'string', example: `"credencial";q=${limite};w=${JANELA_S}` },
     },
     RateLimit: {
@@ -111,10 +111,14 @@ function completarDocumento(gerado: Json, limite: number): Json {
       }
       for (const [status, resposta] of Object.entries(respostas)) {
         resposta['description'] = DESCRICOES[status] ?? 'Resposta.';
-        // A 401 counts nothing: the limit is the credential's (decision 0017).
-        const limite: Json = status === '401' ? {} : { 'RateLimit-Policy': ref('RateLimitPolicy'), RateLimit: ref('RateLimit') };
-        const h: Json = { ...((resposta['headers'] as Json | undefined) ?? {}), ...limite, 'X-Request-Id': ref('XRequestId') };
-        if (status === '429' || status === '500' || status === '503') h['Retry-After'] = ref('RetryAfter');
+        const h: Json = {
+          ...((resposta['headers'] as Json | undefined) ?? {}),
+          'RateLimit-Policy': ref('RateLimitPolicy'),
+          RateLimit: ref('RateLimit'),
+          'X-Request-Id': ref('XRequestId'),
+        };
+        // A 401 past the client address's limit says when to come back too (decision 0017).
+        if (['401', '429', '500', '503'].includes(status)) h['Retry-After'] = ref('RetryAfter');
         if (status === '401') h['WWW-Authenticate'] = ref('WWWAuthenticate');
         if (status === '200' && operacao['operationId'] === 'obterImovel') h['ETag'] = ref('ETag');
         resposta['headers'] = h;
