@@ -1,7 +1,7 @@
 import { Imovel, ImovelRegistro, valoresPrivados } from '@imoveis/contracts';
 import { describe, expect, it } from 'vitest';
 import { serializarDocumento } from './documento-json.ts';
-import { mapearImovel, type ContextoMapeamento } from './imovel-mapper.ts';
+import { mapearImovel, mapearImovelEPublico, type ContextoMapeamento } from './imovel-mapper.ts';
 import { FOTOS_BASE_URL, VALORES_PRIVADOS, comEndereco, comValores, payloadRegistro, registro } from './registro-de-teste.ts';
 
 const contexto: ContextoMapeamento = { nomeCondominio: 'Edifício Aurora', fotosBaseUrl: FOTOS_BASE_URL };
@@ -253,6 +253,32 @@ describe('mapearImovel', () => {
     );
     expect(documento.titulo).toBe('Dono: [removido]');
     expect(documento.descricao).toBe('CPF do dono [removido], fone [removido] ou [removido]\n\n2 quartos - 120 m²');
+  });
+
+  it('removes contact details from tipo and the features too, and from the default title made of that tipo', () => {
+    const documento = mapearImovel(
+      registro({ tipo: 'Casa - fone 11 98765-4321', titulo: null, caracteristicas: ['Piscina', 'Ligue 98765-4321', 'Whats: corretor@exemplo.com', 'Churrasqueira', 'Ligue 98765-1234'] }),
+      contexto,
+    );
+    expect(documento.tipo).toBe('Casa - fone [removido]');
+    expect(documento.titulo).toBe('Casa - fone [removido] AP1234');
+    // Two made alike by the removal are one.
+    expect(documento.caracteristicas).toEqual(['Churrasqueira', 'Ligue [removido]', 'Piscina', 'Whats: [removido]']);
+    // Ordinary values stay exactly as typed, invisible characters and all.
+    expect(mapearImovel(registro({ tipo: 'Ca\u00adsa', caracteristicas: ['Área 120 m²', 'Piscina\u00a0aquecida'] }), contexto)).toMatchObject({
+      tipo: 'Ca\u00adsa',
+      caracteristicas: ['Área 120 m²', 'Piscina aquecida'],
+    });
+  });
+
+  it('masks the record\'s private values in tipo and the features, which the document of the public fields keeps', () => {
+    const privados = { nomes: ['Josefina Albuquerque'], codigos: [], numeros: ['(11) 3333-4444'] };
+    const { documento, documentoPublico } = mapearImovelEPublico(
+      registro({ tipo: 'Casa da Josefina Albuquerque', titulo: null, caracteristicas: ['Chaves com Josefina Albuquerque', 'Piscina', 'Portaria 3333 4444'] }),
+      { ...contexto, privados },
+    );
+    expect(documento).toMatchObject({ tipo: 'Casa da [removido]', titulo: 'Casa da [removido] AP1234', caracteristicas: ['Chaves com [removido]', 'Piscina', 'Portaria [removido]'] });
+    expect(documentoPublico).toMatchObject({ tipo: 'Casa da Josefina Albuquerque', caracteristicas: ['Chaves com Josefina Albuquerque', 'Piscina', 'Portaria [removido]'] });
   });
 
   describe('the record\'s private values, masked in the text partners read', () => {

@@ -44,6 +44,53 @@ function tituloDigitado(valor: string | null): string | null {
   return digitado === null ? null : removerContatos(digitado);
 }
 
+/** Short free text as sent, by the value typed: features recur from property to property. */
+const SEM_CONTATOS = new Map<string, string>();
+const MAXIMO_SEM_CONTATOS = 10_000;
+
+/**
+ * A short free-text value (`tipo`, a feature) as typed, unless a contact, or one of the record's
+ * private values (`mascarar`), reads in it: then as read, with those removed (`Ligue [removido]`).
+ * The contract names `titulo` and `descricao`, but a telephone typed into a feature reaches
+ * partners the same, and "no private field may ever reach a partner response".
+ */
+function curtoSemContatos(valor: string): string {
+  let limpo = SEM_CONTATOS.get(valor);
+  if (limpo === undefined) {
+    const lido = comoSeLe(valor);
+    const semContatos = removerContatos(lido);
+    limpo = semContatos === lido ? valor : semContatos;
+    if (SEM_CONTATOS.size >= MAXIMO_SEM_CONTATOS) SEM_CONTATOS.clear();
+    SEM_CONTATOS.set(valor, limpo);
+  }
+  return limpo;
+}
+function curtoSemPrivados(valor: string, mascarar: (texto: string) => string): string {
+  const lido = comoSeLe(valor);
+  const mascarado = mascarar(lido);
+  return mascarado === lido ? valor : mascarado;
+}
+
+/** Each feature cleaned; two made alike by what was removed are one, tidied and sorted again. */
+function cadaCaracteristica(caracteristicas: string[], limpar: (caracteristica: string) => string): string[] {
+  const limpas = caracteristicas.map(limpar);
+  return limpas.every((c, i) => c === caracteristicas[i]) ? caracteristicas : mapearCaracteristicas(limpas);
+}
+
+/**
+ * `tipo` and the features with the record's private values masked. Nearly always none is there:
+ * they are looked through at once, a NUL apart (which parts every word), and one by one only when
+ * something was found (a mask looked for costs about as much in a short text as in a long one).
+ */
+function curtosSemPrivados(tipo: string | null, caracteristicas: string[], mascarar: (texto: string) => string) {
+  const lidos = comoSeLe([tipo ?? '', ...caracteristicas].join('\0'));
+  if (mascarar(lidos) === lidos) return { tipo, caracteristicas };
+  return {
+    tipo: tipo === null ? null : curtoSemPrivados(tipo, mascarar),
+    caracteristicas: cadaCaracteristica(caracteristicas, (c) => curtoSemPrivados(c, mascarar)),
+  };
+}
+
 /** The title when none was typed: the type and the code, both shown in their own fields anyway. */
 const tituloPadrao = (tipo: string | null, codigo: string): string => `${tipo ?? 'Imóvel'} ${codigo}`.trim();
 
@@ -84,7 +131,8 @@ export function mapearImovel(registro: ImovelRegistro, contexto: ContextoMapeame
 
 /** The document and what the public fields alone give ({@link Mapeamento}). */
 export function mapearImovelEPublico(registro: ImovelRegistro, contexto: ContextoMapeamento): Mapeamento {
-  const tipo = aparado(registro.tipo);
+  const tipoDigitado = aparado(registro.tipo);
+  const tipo = tipoDigitado === null ? null : curtoSemContatos(tipoDigitado);
   const finalidade = umDosPermitidos(FINALIDADES, registro.finalidade);
   const endereco = mapearEndereco(registro.endereco);
   const valores = mapearValores(registro.valores, finalidade);
@@ -126,7 +174,7 @@ export function mapearImovelEPublico(registro: ImovelRegistro, contexto: Context
     area_util: naoNegativo(registro.area_util_m2),
     area_total: naoNegativo(registro.area_total_m2),
     nome_condominio: contexto.nomeCondominio,
-    caracteristicas: mapearCaracteristicas(registro.caracteristicas),
+    caracteristicas: cadaCaracteristica(mapearCaracteristicas(registro.caracteristicas), curtoSemContatos),
     fotos: mapearFotos(registro.fotos, contexto.fotosBaseUrl),
     video_url: urlVideo(registro.video_url),
     tour_virtual_url: urlTourVirtual(registro.tour_virtual_url),
@@ -135,12 +183,15 @@ export function mapearImovelEPublico(registro: ImovelRegistro, contexto: Context
   if (contexto.privados === undefined) return { documento: documentoPublico, documentoPublico };
   // Contacts by their shape first (a telephone with its area code goes whole), then what is left
   // of the record's own private values, typed in a shape the patterns do not know. The default
-  // title is left as it is.
+  // title is made of the masked type.
   const semPrivados = mascaraDePrivados(contexto.privados);
+  const curtos = curtosSemPrivados(tipo, documentoPublico.caracteristicas, semPrivados);
   const documento = {
     ...documentoPublico,
-    titulo: digitado === null ? documentoPublico.titulo : semPrivados(digitado),
+    tipo: curtos.tipo,
+    titulo: digitado === null ? tituloPadrao(curtos.tipo, registro.codigo) : semPrivados(digitado),
     descricao: documentoPublico.descricao === null ? null : semPrivados(documentoPublico.descricao),
+    caracteristicas: curtos.caracteristicas,
   };
   return { documento, documentoPublico };
 }

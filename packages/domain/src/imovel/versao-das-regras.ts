@@ -52,4 +52,7 @@
 // amount: `172.000.000,00`); a landline number after a bare area code with its last four digits
 // in pairs (`11 3333 44 44`) removed; an empty list item leaves no `-`; YouTube's `/e/` and share
 // links read (2026-11-24, after a review of register-events.md and a probe of its first form).
-export const VERSAO_DAS_REGRAS = 11;
+// 12: contacts and the record's private values removed from `tipo` and the features too, and so
+// from a default title made of that `tipo` (`Ligue [removido]`); values holding none stay exactly
+// as typed (2026-11-24, after a review of register-events.md).
+export const VERSAO_DAS_REGRAS = 12;
