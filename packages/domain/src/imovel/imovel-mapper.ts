@@ -49,10 +49,9 @@ const SEM_CONTATOS = new Map<string, string>();
 const MAXIMO_SEM_CONTATOS = 10_000;
 
 /**
- * A short free-text value (`tipo`, a feature) as typed, unless a contact, or one of the record's
- * private values (`mascarar`), reads in it: then as read, with those removed (`Ligue [removido]`).
- * The contract names `titulo` and `descricao`, but a telephone typed into a feature reaches
- * partners the same, and "no private field may ever reach a partner response".
+ * A short free-text value (`tipo`, a feature) as typed, unless a contact reads in it: then as
+ * read, with it removed (`Ligue [removido]`). The contract names `titulo` and `descricao`, but a
+ * telephone typed into a feature reaches partners the same.
  */
 function curtoSemContatos(valor: string): string {
   let limpo = SEM_CONTATOS.get(valor);
@@ -65,6 +64,7 @@ function curtoSemContatos(valor: string): string {
   }
   return limpo;
 }
+/** Likewise with the record's private values (`mascarar`): "no private field may ever reach a partner response". */
 function curtoSemPrivados(valor: string, mascarar: (texto: string) => string): string {
   const lido = comoSeLe(valor);
   const mascarado = mascarar(lido);
