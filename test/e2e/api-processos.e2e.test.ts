@@ -74,6 +74,8 @@ describe('pnpm api', () => {
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: RAIZ }, 'DATABASE_PATH'],
+        // A file where a folder of the path should be: no projector can ever make one there.
+        [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: `${naoJson.caminho}/projecao.db` }, 'DATABASE_PATH'],
         // A file that is no SQLite database (it was taken for a projection not made yet).
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: naoJson.caminho }, 'DATABASE_PATH'],
         [{ CREDENTIALS_FILE: credenciais.caminho, PORT: portaOcupada }, 'PORT'],

@@ -22,7 +22,9 @@ describe('garantirPastaDe', () => {
   it('fails with the file system\'s error where a folder cannot be made', () => {
     writeFileSync(join(raiz, 'arquivo'), '');
     expect(() => garantirPastaDe(join(raiz, 'arquivo', 'sub', 'x.db'))).toThrow(expect.objectContaining({ code: 'ENOTDIR' }));
-    expect(() => garantirPastaDe(join(raiz, 'arquivo', 'x.db'))).toThrow(expect.objectContaining({ code: 'EEXIST' }));
+    expect(() => garantirPastaDe(join(raiz, 'arquivo', 'x.db'))).toThrow(
+      expect.objectContaining({ code: 'EEXIST', message: `${join(raiz, 'arquivo')} existe e não é uma pasta` }),
+    );
   });
 
   it.runIf(process.platform === 'linux')('fails at once under /proc, where Node\'s recursive mkdir loops for ever', () => {

@@ -19,7 +19,11 @@ function criarPasta(pasta: string): void {
   } catch (erro) {
     const { code } = erro as NodeJS.ErrnoException;
     // There already: fine if a folder (made meanwhile by a process starting beside this one, too).
-    if (code === 'EEXIST' && statSync(pasta).isDirectory()) return;
+    if (code === 'EEXIST') {
+      if (statSync(pasta).isDirectory()) return;
+      // Node's message ("file already exists, mkdir …") reads as if making it were the problem.
+      throw Object.assign(new Error(`${pasta} existe e não é uma pasta`), { code });
+    }
     if (code !== 'ENOENT' || dirname(pasta) === pasta) throw erro;
   }
   // The folder above is missing: make it, then this one.

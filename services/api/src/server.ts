@@ -52,11 +52,22 @@ const credenciais = abrirCredenciaisOuSair();
 if (credenciais.semArquivo) {
   avisos.push([{ arquivo: config.CREDENTIALS_FILE }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida']);
 }
-// A projection not created yet is waited for (the contract's "temporary failure", until the
-// projector creates it); a folder or device standing at its path never becomes one.
-if (existsSync(config.DATABASE_PATH) && !statSync(config.DATABASE_PATH).isFile()) {
-  sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} existe e não é um arquivo`);
+/**
+ * Why no projection can ever stand at `caminho`, or null. One not created yet is waited for (the
+ * contract's "temporary failure", until the projector creates it); a folder or device at its path,
+ * a file where one of its folders should be, or a folder this process may not enter never becomes one.
+ */
+function caminhoImpossivel(caminho: string): string | null {
+  try {
+    return statSync(caminho).isFile() ? null : `${caminho} existe e não é um arquivo`;
+  } catch (erro) {
+    const { code, message } = erro as NodeJS.ErrnoException;
+    if (code === 'ENOENT') return null;
+    return code === 'ENOTDIR' ? `${caminho}: uma das pastas do caminho é um arquivo` : message;
+  }
 }
+const impossivel = caminhoImpossivel(config.DATABASE_PATH);
+if (impossivel !== null) sairPorConfiguracao('DATABASE_PATH', impossivel);
 const fonte = new FonteReabrivel(config.DATABASE_PATH, {
   aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado ou substituído: reaberto'),
 });
