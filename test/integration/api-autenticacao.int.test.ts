@@ -58,6 +58,15 @@ describe('401 with an Erro', () => {
     }
   });
 
+  it('refuses Authorization sent twice, even with the valid credential first (Node would keep only the first)', async () => {
+    for (const valores of [[`Bearer ${api.token}`, 'Bearer imv_outro'], [`Bearer ${api.token}`, `Bearer ${api.token}`]]) {
+      const r = await api.get('/api/v1/imoveis', { token: null, headers: { authorization: valores } });
+      expect(r.statusCode).toBe(401);
+      expect(r.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+      expect(mensagem(r.body)).toContain('repetido');
+    }
+  });
+
   it('checks the credential before the parameters, so a stranger learns nothing from a 400', async () => {
     const r = await api.get('/api/v1/imoveis?por_pagina=999', { token: null });
     expect(r.statusCode).toBe(401);

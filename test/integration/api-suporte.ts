@@ -180,7 +180,10 @@ export interface ApiDeTeste {
   /** A token issued for this app's credentials file. */
   readonly token: string;
   /** GET (or another method) with the token, validating the answer against the OpenAPI document. */
-  get(url: string, opcoes?: { token?: string | null; headers?: Record<string, string>; metodo?: InjectOptions['method'] }): Promise<LightMyRequestResponse>;
+  get(
+    url: string,
+    opcoes?: { token?: string | null; headers?: Record<string, string | string[]>; metodo?: InjectOptions['method'] },
+  ): Promise<LightMyRequestResponse>;
   fechar(): Promise<void>;
 }
 
@@ -263,7 +266,7 @@ export async function criarApi(opcoes: OpcoesApiDeTeste): Promise<ApiDeTeste> {
     validador,
     token,
     async get(url, o = {}) {
-      const headers: Record<string, string> = { ...o.headers };
+      const headers: Record<string, string | string[]> = { ...o.headers };
       const t = o.token === undefined ? token : o.token;
       if (t !== null && headers['authorization'] === undefined) headers['authorization'] = `Bearer ${t}`;
       const metodo = o.metodo ?? 'GET';

@@ -42,11 +42,12 @@ export class HostAusente extends ErroApi {
 }
 
 /** Why a request was not authenticated; only logged, the partner sees one message per case. */
-export type MotivoNaoAutenticado = 'ausente' | 'malformada' | 'desconhecida' | 'revogada' | 'na-url';
+export type MotivoNaoAutenticado = 'ausente' | 'malformada' | 'repetida' | 'desconhecida' | 'revogada' | 'na-url';
 
 const MENSAGENS_401: Record<MotivoNaoAutenticado, string> = {
   ausente: "credencial ausente: envie o cabeçalho 'Authorization: Bearer <token>'",
   malformada: "cabeçalho Authorization malformado: use 'Bearer', um espaço e o token",
+  repetida: 'cabeçalho Authorization repetido: envie um só',
   desconhecida: 'credencial inválida',
   revogada: 'credencial revogada',
   'na-url': 'o token não pode ser enviado na URL; use o cabeçalho Authorization',

@@ -1,6 +1,7 @@
-// The gate's pure parts: Accept negotiation and spotting a token in the query string.
+// The gate's pure parts: Accept negotiation, spotting a token in the query string, a repeated
+// Authorization header and the limit's key for an address.
 import { describe, expect, it } from 'vitest';
-import { aceitaJson, chaveDoEndereco, tokenNaUrl } from './acesso.hook.ts';
+import { aceitaJson, autorizacaoRepetida, chaveDoEndereco, tokenNaUrl } from './acesso.hook.ts';
 
 describe('aceitaJson', () => {
   it.each([
@@ -63,5 +64,18 @@ describe('chaveDoEndereco', () => {
 
   it('keeps what is no address as it came', () => {
     expect(chaveDoEndereco('desconhecido')).toBe('ip:desconhecido');
+  });
+});
+
+describe('autorizacaoRepetida', () => {
+  it('spots Authorization sent twice, whatever its case', () => {
+    expect(autorizacaoRepetida(['Host', 'x', 'Authorization', 'Bearer a', 'authorization', 'Bearer b'])).toBe(true);
+    expect(autorizacaoRepetida(['AUTHORIZATION', 'Bearer a', 'Accept', '*/*', 'Authorization', 'Bearer a'])).toBe(true);
+  });
+
+  it('leaves one Authorization, and a value that only reads like the name, alone', () => {
+    expect(autorizacaoRepetida(['Host', 'x', 'Authorization', 'Bearer a'])).toBe(false);
+    expect(autorizacaoRepetida(['Authorization', 'Bearer a', 'X-Nota', 'authorization'])).toBe(false);
+    expect(autorizacaoRepetida([])).toBe(false);
   });
 });

@@ -46,10 +46,24 @@ const caminhoDe = (url: string): string => {
   return fim === -1 ? url : url.slice(0, fim);
 };
 
+/**
+ * True when the request carries Authorization more than once. Node keeps the first and drops the
+ * others, so which credential the client meant (or a proxy added) cannot be known.
+ */
+export function autorizacaoRepetida(cabecalhosBrutos: readonly string[]): boolean {
+  let vistos = 0;
+  for (let i = 0; i < cabecalhosBrutos.length; i += 2) {
+    const nome = cabecalhosBrutos[i]!;
+    if (nome.length === 13 && nome.toLowerCase() === 'authorization' && ++vistos > 1) return true;
+  }
+  return false;
+}
+
 function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Identificacao {
   if (tokenNaUrl(request.query) || temToken(caminhoDe(request.url))) return { tipo: 'anonima', motivo: 'na-url' };
   const cabecalho = request.headers.authorization;
   if (cabecalho === undefined || cabecalho === '') return { tipo: 'anonima', motivo: 'ausente' };
+  if (autorizacaoRepetida(request.raw.rawHeaders)) return { tipo: 'anonima', motivo: 'repetida' };
   const token = CABECALHO_BEARER.exec(cabecalho)?.[1];
   if (token === undefined) return { tipo: 'anonima', motivo: 'malformada' };
   const resultado = credenciais.autenticar(token);
