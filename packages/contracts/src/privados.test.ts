@@ -205,6 +205,11 @@ describe('mascaraDePrivados', () => {
       expect(comNota(`Veja: ${longa}`, longa)).toMatch(/^Veja: \[removido\]/);
       const semFim = Array.from({ length: 2_000 }, (_, i) => `visita ${i} do cliente`).join(', ');
       expect(comNota(`Veja: ${semFim}`, semFim)).toMatch(/^Veja: \[removido\]/);
+      // Its words parted by no ordinary space (tabs, no-break spaces, hyphens): cut between words all the same.
+      for (const separador of ['\t', '\u00a0', '-']) {
+        const semEspaco = Array.from({ length: 2_000 }, (_, i) => ['visita', i, 'do', 'cliente'].join(separador)).join(',');
+        expect(comNota(`Veja: ${semEspaco}`, semEspaco), JSON.stringify(separador)).toMatch(/^Veja: \[removido\]/);
+      }
     });
 
     it('leaves short notes and sentences, which are ordinary phrases, and its words out of order or in part', () => {

@@ -150,8 +150,7 @@ function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados)
   }
   for (const valor of frases) {
     if (typeof valor !== 'string') continue;
-    // Cut at a space: a word cut in two would match no text holding the note whole.
-    const nota = valor.length <= TAMANHO_DA_NOTA ? valor : valor.slice(0, valor.lastIndexOf(' ', TAMANHO_DA_NOTA));
+    const nota = inicioDaNota(valor);
     // A note copied into the description whole, or one sentence of it.
     for (const trecho of new Set([nota, ...nota.split(FIM_DE_FRASE, FRASES_POR_NOTA)])) {
       const { partes: palavras } = partesDoCodigo(dobrar(trecho, false).lido);
@@ -167,6 +166,16 @@ function mascara({ nomes, codigos, numeros = [], frases = [] }: ValoresPrivados)
 }
 
 const somaDosTamanhos = (palavras: readonly string[]): number => palavras.reduce((soma, p) => soma + p.length, 0);
+
+/**
+ * A note as searched for: whole, or its first {@link TAMANHO_DA_NOTA} characters cut between two
+ * words (a word cut in two would match no text holding the note whole), whatever parts them.
+ */
+function inicioDaNota(nota: string): string {
+  if (nota.length <= TAMANHO_DA_NOTA) return nota;
+  for (let i = TAMANHO_DA_NOTA; i > 0; i--) if (!letraOuDigito(nota, i)) return nota.slice(0, i);
+  return nota.slice(0, TAMANHO_DA_NOTA);
+}
 
 /** A letter or a digit: ASCII ones at a glance, others by their Unicode category. */
 function letraOuDigito(texto: string, i: number): boolean {
