@@ -149,7 +149,7 @@ describe('the projection file', () => {
 });
 
 describe('an unexpected failure', () => {
-  it('answers 500 with an Erro that shows nothing of the failure, and logs it as an error (documented for /imoveis only, as the contract says)', async () => {
+  it('answers 500 with an Erro that shows nothing of the failure, logs it as an error (documented for /imoveis only, as the contract says), and is not ready', async () => {
     const falha = new Error('SQLITE_IOERR: /srv/segredo/projecao.db');
     const api = await criarApi({
       leitor: {
@@ -169,9 +169,12 @@ describe('an unexpected failure', () => {
       expect(JSON.parse(r.body), url).toEqual({ mensagem: 'falha temporária; tente novamente' });
       expect(r.headers['retry-after'], url).toBeUndefined();
     }
+    // Not ready, and said in the log too, not taken silently for a projection not made yet.
+    const pronto = await api.app.inject({ url: '/health/ready' });
+    expect(pronto.statusCode).toBe(503);
     const erros = api.logs.map((linha) => JSON.parse(linha) as { level: number; err?: { message: string } }).filter((l) => l.level === 50);
-    expect(erros).toHaveLength(3);
-    expect(erros[0]!.err?.message).toBe(falha.message);
+    expect(erros).toHaveLength(4);
+    for (const erro of erros) expect(erro.err?.message).toBe(falha.message);
   });
 });
 

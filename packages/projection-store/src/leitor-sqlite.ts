@@ -161,7 +161,12 @@ export class LeitorSqlite implements LeitorProjecao {
     if (versao !== VERSAO_ESQUEMA) {
       db.close();
       if (versao > VERSAO_ESQUEMA) throw new ProjecaoDeVersaoMaisNova(`a projeção ${caminho} tem o esquema ${versao}, mais novo que o ${VERSAO_ESQUEMA}`);
-      throw new ProjecaoAusente(`a projeção ${caminho} ainda não foi criada pelo projetor (esquema ${versao})`);
+      // 0: a file the projector has only begun to make; otherwise one it has yet to migrate.
+      throw new ProjecaoAusente(
+        versao === 0
+          ? `a projeção ${caminho} ainda não foi criada pelo projetor`
+          : `a projeção ${caminho} tem o esquema ${versao}, anterior ao ${VERSAO_ESQUEMA}: o projetor a migra ao abri-la`,
+      );
     }
     return new LeitorSqlite(db, opcoes.escolherPlano);
   }

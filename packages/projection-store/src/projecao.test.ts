@@ -474,6 +474,15 @@ describe('schema versions', () => {
     db.close();
     expect(() => LeitorSqlite.abrir(join(dir, 'nova.db'))).toThrow(ProjecaoDeVersaoMaisNova);
   });
+
+  it('a reader tells a file not made yet from one of an older schema, which the projector migrates', () => {
+    new Database(join(dir, 'vazia.db')).close();
+    expect(() => LeitorSqlite.abrir(join(dir, 'vazia.db'))).toThrow(/ainda não foi criada pelo projetor$/);
+    const db = new Database(join(dir, 'antiga.db'));
+    db.pragma('user_version = 1');
+    db.close();
+    expect(() => LeitorSqlite.abrir(join(dir, 'antiga.db'))).toThrow(`tem o esquema 1, anterior ao ${MIGRACOES.length}: o projetor a migra ao abri-la`);
+  });
 });
 
 describe('storage failures', () => {

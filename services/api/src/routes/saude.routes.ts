@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { avaliarProntidao } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
+import { ProjecaoIndisponivel } from '../erros.ts';
 import type { FonteProjecao } from '../fonte-projecao.ts';
 import { registrarMetricasDeFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
@@ -18,14 +19,18 @@ const ignorarPressao = { pressureHandler: () => undefined };
 const METRICAS_VALIDAS_MS = 1_000;
 
 export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atrasoMaximoMs: number; agora: () => number }) {
-  const lerFrescor = (): Frescor | null => {
-    try {
-      return deps.fonte.atual().frescor();
-    } catch {
-      return null;
-    }
-  };
   return function saudeRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
+    /** The projection's freshness record; null while there is no projection to read it from. */
+    const lerFrescor = (): Frescor | null => {
+      try {
+        return deps.fonte.atual().frescor();
+      } catch (erro) {
+        // Anything but a projection not there (yet) is a failure to read one that is: not ready
+        // all the same, but said, as a partner's request failing so is.
+        if (!(erro instanceof ProjecaoIndisponivel)) app.log.error({ err: erro }, 'falha ao ler o frescor da projeção');
+        return null;
+      }
+    };
     registrarMetricasDeFrescor(deps.metricas, () => {
       const frescor = lerFrescor();
       const emDiaEm = frescor?.emDiaEm ?? null;
