@@ -223,6 +223,25 @@ describe('a token in the URL', () => {
     expect(atendida).toMatchObject({ servico: 'api', credencial: { id: expect.stringMatching(/^[0-9a-f]{12}$/), parceiro: expect.any(String) } });
   });
 
+  it('names the credential in the line of a request refused for its limit, and a revoked one with its reason', async () => {
+    const limitada = await criarApi({ leitor: projecao.abrirLeitor(), limite: 1 });
+    try {
+      const { token, credencial } = emitirCredencial(limitada.credenciaisArquivo, 'Portal Apressado');
+      await expect.poll(async () => (await limitada.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(429);
+      revogarCredencial(limitada.credenciaisArquivo, { id: credencial.id });
+      await expect.poll(async () => mensagem((await limitada.get('/api/v1/imoveis', { token })).body), { timeout: 5_000, interval: 50 }).toBe('credencial revogada');
+      const linhas = limitada.logs
+        .flatMap((l) => l.split('\n'))
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { msg: string; motivo?: string; credencial?: { id: string }; res?: { statusCode: number } })
+        .filter((l) => l.msg === 'requisição atendida' && l.credencial?.id === credencial.id);
+      expect(linhas).toContainEqual(expect.objectContaining({ res: { statusCode: 429 } }));
+      expect(linhas.at(-1)).toMatchObject({ motivo: 'revogada', res: { statusCode: 401 } });
+    } finally {
+      await limitada.fechar();
+    }
+  });
+
   it('a refused one is one log line too (at info), saying why', async () => {
     const antes = api.logs.length;
     await api.get('/api/v1/imoveis', { token: `imv_${'x'.repeat(43)}` });

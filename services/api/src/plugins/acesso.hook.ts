@@ -13,7 +13,11 @@ import type { Metricas } from '../metricas.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The partner's credential, set by the gate on every partner route it lets through. */
+    /**
+     * The credential the request was sent with, once the gate has found it: the partner's on
+     * every partner request it lets through, and on one it refuses for its limit, overload or
+     * Accept; a revoked one too (`motivoNaoAutenticado` then says so), for the log line.
+     */
     credencial: Credencial | null;
     /** Why the gate answered 401: named in the request's log line. */
     motivoNaoAutenticado: MotivoNaoAutenticado | null;
@@ -27,7 +31,9 @@ export const JANELA_S = JANELA_PADRAO_MS / 1000;
 // RFC 6750 b64token after "Bearer" and exactly one space.
 const CABECALHO_BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 
-type Identificacao = { tipo: 'credencial'; credencial: Credencial } | { tipo: 'anonima'; motivo: MotivoNaoAutenticado };
+type Identificacao =
+  | { tipo: 'credencial'; credencial: Credencial }
+  | { tipo: 'anonima'; motivo: MotivoNaoAutenticado; revogada?: Credencial };
 
 /** True when the query string carries something that is or looks like a credential. */
 export function tokenNaUrl(query: unknown): boolean {
@@ -68,6 +74,7 @@ function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Id
   if (token === undefined) return { tipo: 'anonima', motivo: 'malformada' };
   const resultado = credenciais.autenticar(token);
   if (resultado.tipo === 'valida') return { tipo: 'credencial', credencial: resultado.credencial };
+  if (resultado.tipo === 'revogada') return { tipo: 'anonima', motivo: 'revogada', revogada: resultado.credencial };
   return { tipo: 'anonima', motivo: resultado.tipo };
 }
 
@@ -130,8 +137,11 @@ export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: 
         reply.header('Retry-After', String(decisao.retryAfterS ?? 1));
       }
       request.motivoNaoAutenticado = quem.motivo;
+      request.credencial = quem.revogada ?? null;
       throw new NaoAutenticado(quem.motivo);
     }
+    // Named in the log line of a 429 or 503 too: a partner asking why is found by it.
+    request.credencial = quem.credencial;
     const decisao = await deps.limitador.tentar(`credencial:${quem.credencial.id}`);
     cabecalhosDeLimite(reply, 'credencial', decisao);
     if (!decisao.admitido) {
@@ -139,7 +149,6 @@ export function criarPorteiro(deps: { credenciais: FonteCredenciais; limitador: 
       throw new LimiteExcedido(decisao.limite, decisao.retryAfterS ?? 1);
     }
     if (request.sobPressao) throw new ServicoSobrecarregado();
-    request.credencial = quem.credencial;
     if (!aceitaJson(request.headers.accept)) throw new FormatoNaoAceitavel();
   };
 }
