@@ -399,6 +399,32 @@ describe('projector against a real Kafka broker', () => {
     expect(mudados).toEqual([expect.objectContaining({ id: ids[0], publicado: false })]);
   });
 
+  it('measures its freshness one check at a time, however long a check waits on the brokers', async () => {
+    const mundo = await criarMundo();
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    // Each check asks for the ends of both topics; each answer here takes five check intervals.
+    let emCurso = 0;
+    let maximo = 0;
+    let chamadas = 0;
+    const lento: ClienteKafka = {
+      ...mundo.kafka,
+      fimDasParticoes: async (topico) => {
+        chamadas++;
+        maximo = Math.max(maximo, ++emCurso);
+        try {
+          await esperar(1_000);
+          return await mundo.kafka.fimDasParticoes(topico);
+        } finally {
+          emCurso--;
+        }
+      },
+    };
+    await mundo.iniciarProjetor({ kafka: lento });
+    await expect.poll(() => chamadas, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(6);
+    expect(maximo).toBe(1);
+    await mundo.esperarEmDia();
+  });
+
   it('consumes a partition added to a topic while it runs within seconds, and only then counts itself caught up', async () => {
     const mundo = await criarMundo();
     const projetor = await mundo.iniciarProjetor();

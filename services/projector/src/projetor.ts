@@ -328,7 +328,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
       await conectar();
       const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
+      let medindo = false;
       const medir = () => {
+        // One check at a time: while the brokers are unreachable a check waits minutes, and the
+        // ones stacked behind it would record their samples of the ends out of order.
+        if (medindo) return;
+        medindo = true;
         medirFrescor()
           // A WAL never checkpointed grows without bound while the API's reads keep it busy: folded
           // every sixth check.
@@ -336,7 +341,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
             if (++checkpoints % 6 === 0) escritor.checkpoint();
           })
           .catch(falharSeArmazenamento)
-          .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'));
+          .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'))
+          .finally(() => {
+            medindo = false;
+          });
       };
       temporizador = setInterval(medir, intervalo);
       medir();
