@@ -246,7 +246,7 @@ export async function criarApi(opcoes: OpcoesApiDeTeste): Promise<ApiDeTeste> {
   const app = await buildApp({
     // A loaded test machine can stall the event loop for a second: only the pressure tests
     // (which set their own thresholds) are to see 503s.
-    config: { limitePorMinuto: limite, atrasoMaximoMs: 60_000, pressao: { maxEventLoopDelayMs: 60_000 }, ...opcoes.config },
+    config: { atrasoMaximoMs: 60_000, pressao: { maxEventLoopDelayMs: 60_000 }, ...opcoes.config },
     leitor: opcoes.leitor,
     limitador,
     credenciais,

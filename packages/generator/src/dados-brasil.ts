@@ -138,7 +138,6 @@ export const TIPOS: readonly TipoImovel[] = [
 ];
 
 export const SITUACOES = ['Disponível', 'Reservado', 'Em negociação', 'Vendido', 'Alugado', 'Suspenso'] as const;
-export type Situacao = (typeof SITUACOES)[number];
 
 /**
  * Characteristics with the spellings agents actually type: the first is the tidy one, the

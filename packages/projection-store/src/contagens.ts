@@ -52,7 +52,7 @@ export function limitesDaJanela(desdeMs: number): number[] {
   return limites;
 }
 
-/** Every counter counted again from the properties (after a rebuild's switch rewrote them). */
+/** Every counter counted again from the properties (after a rebuild's switch rewrote those that differ). */
 export const SQL_RECONTAR = `
   UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE anunciado = 1) WHERE chave = ${sqlChave('anunciados')};
   UPDATE estado SET valor = (SELECT count(*) FROM imoveis WHERE ${LISTADO}) WHERE chave = ${sqlChave('listados')};

@@ -1,6 +1,6 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
-// which replaces every row, counts them again: troca.ts).
+// which rewrites the rows that differ or fills the table again, counts them again: troca.ts).
 import { statSync } from 'node:fs';
 import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';

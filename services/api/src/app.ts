@@ -41,8 +41,6 @@ export interface PrazosConexao {
 }
 
 export interface ConfigApp {
-  /** Requests per rolling minute per credential (and per client address without one). */
-  readonly limitePorMinuto: number;
   /** Readiness fails when the projector last confirmed being caught up longer ago than this. */
   readonly atrasoMaximoMs: number;
   /**
@@ -211,7 +209,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial, motivo }, 'requisição atendida');
   });
 
-  await app.register(openApiPlugin, { limite: deps.config.limitePorMinuto });
+  // The limit the document states is the one the limiter enforces.
+  await app.register(openApiPlugin, { limite: deps.limitador.limite });
 
   await app.register(
     async (api) => {

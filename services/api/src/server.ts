@@ -91,7 +91,6 @@ const limitador = criarLimitador(metricas);
 
 const app = await buildApp({
   config: {
-    limitePorMinuto: config.RATE_LIMIT_PER_MINUTE,
     atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000,
     trustProxy: config.TRUST_PROXY,
     pressao: { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS },

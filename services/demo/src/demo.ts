@@ -86,7 +86,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   const fonte = new FonteReabrivel(config.DATABASE_PATH);
   const limitador = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
   const app = await buildApp({
-    config: { limitePorMinuto: config.RATE_LIMIT_PER_MINUTE, atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 },
+    config: { atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 },
     leitor: fonte,
     limitador,
     credenciais,

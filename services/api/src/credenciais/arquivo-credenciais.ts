@@ -156,13 +156,13 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
   }
 }
 
+/** Control characters, invisible format characters and line or paragraph separators: what would break a line of `list`. */
+export const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
 /**
  * A partner's name as a credential is issued to it: one line of readable text, as `list` prints it
  * and the logs carry it (a line break would fake a line of `list`). Files written before keep theirs.
  */
-/** Control characters, invisible format characters and line or paragraph separators: what would break a line of `list`. */
-export const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-
 export const NomeParceiro = z
   .string()
   .trim()

@@ -55,10 +55,6 @@ export class CredenciaisStore implements FonteCredenciais {
     return store;
   }
 
-  get quantidade(): number {
-    return this.#porHash.size;
-  }
-
   get desatualizadas(): boolean {
     return this.#falhou !== null;
   }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { decidir, JANELA_PADRAO_MS } from '@imoveis/domain';
 import { PADROES_API } from '../config.ts';
-import type { DecisaoLimite, Limitador } from './limitador.ts';
+import type { DecisaoLimite } from './limitador.ts';
 
 // KEYS[1]: the key's sorted set. ARGV: limit, window ms, a nonce unique to this request.
 // Times are Redis's microseconds (exact in a double until the year 2255): in milliseconds, an
@@ -44,7 +44,7 @@ interface RedisComJanela extends Redis {
  * command timeout for a Redis that is connected but not answering. Reconnection continues in
  * the background.
  */
-export function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMAND_TIMEOUT_MS) {
+function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMAND_TIMEOUT_MS) {
   return {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -69,12 +69,15 @@ const MAXIMO_A_DESFAZER = 10_000;
 /** ioredis's error for a command past `commandTimeout` (written, unanswered). */
 const COMANDO_ESGOTADO = 'Command timed out';
 
-export class LimitadorRedis implements Limitador {
+/**
+ * The shared limit in Redis. Not a `Limitador` by itself: it rejects when Redis fails, and
+ * LimitadorComReserva, which decides in the process meanwhile, is what the app is given.
+ */
+export class LimitadorRedis {
   readonly limite: number;
   readonly redis: Redis;
   readonly #janelaMs: number;
   readonly #prefixo: string;
-  readonly #proprio: boolean;
   /**
    * Entries that may stand in Redis for requests it did not decide, by key: a script that timed out
    * on a hung Redis still runs when Redis resumes, stamped then. Removed before the next decision.
@@ -82,13 +85,12 @@ export class LimitadorRedis implements Limitador {
   #aDesfazer = new Map<string, Set<string>>();
   #quantosADesfazer = 0;
 
-  /** `redis`: a URL (the limiter owns the connection) or a connection made with {@link opcoesRedisLimitador}. */
-  constructor(opcoes: { redis: string | Redis; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
+  /** `redis`: the server's URL; the limiter makes and owns its connection. */
+  constructor(opcoes: { redis: string; limite: number; janelaMs?: number; prefixo?: string; comandoTimeoutMs?: number }) {
     this.limite = opcoes.limite;
     this.#janelaMs = opcoes.janelaMs ?? JANELA_PADRAO_MS;
     this.#prefixo = opcoes.prefixo ?? PADROES_API.RATE_LIMIT_KEY_PREFIX;
-    this.#proprio = typeof opcoes.redis === 'string';
-    this.redis = typeof opcoes.redis === 'string' ? new Redis(opcoes.redis, opcoesRedisLimitador(opcoes.comandoTimeoutMs)) : opcoes.redis;
+    this.redis = new Redis(opcoes.redis, opcoesRedisLimitador(opcoes.comandoTimeoutMs));
     // defineCommand sends EVALSHA, falling back to EVAL (which loads it) on NOSCRIPT.
     this.redis.defineCommand('janelaDeslizante', { numberOfKeys: 1, lua: SCRIPT_JANELA });
   }
@@ -165,7 +167,6 @@ export class LimitadorRedis implements Limitador {
   }
 
   async close(): Promise<void> {
-    if (!this.#proprio) return;
     try {
       await this.redis.quit();
     } catch {

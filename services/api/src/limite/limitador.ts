@@ -4,6 +4,7 @@ import { LimitadorEmMemoria, type DecisaoLimite } from '@imoveis/domain';
 export type { DecisaoLimite };
 
 export interface Limitador {
+  /** Requests per rolling window per key (a credential, or a client address without one). */
   readonly limite: number;
   /** Counts one request for `chave` if the window has room. Never rejects. */
   tentar(chave: string): Promise<DecisaoLimite>;
