@@ -138,19 +138,26 @@ export function nomeDoCondominio(evento: CondominioSalvo | CondominioExcluido): 
   return evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
 }
 
+/**
+ * A condominium event's effect once its fan-out has walked every property: `sem-mudanca` only if
+ * it kept the name and no property changed. The walk is made even when the row already has the
+ * name: a fan-out over several transactions cut short by a crash, whose event compaction then
+ * removed, may have left properties with another.
+ */
+export function efeitoDaPropagacao(anterior: LinhaCondominio | null, nome: string | null, gravados: number): Efeito {
+  return anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado';
+}
+
 /** A condominium event's own row. */
 export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido): void {
   escritor.gravarCondominio({ id: evento.dados.id, nome: nomeDoCondominio(evento), versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
 }
 
 /**
- * A condominium event whose fan-out fits in the batch's transaction. Its properties are walked
- * even when the row already has the name, as in the projector's fan-out over several
- * transactions (`propagarEmTransacoes`): one of those cut short by a crash, whose event compaction
- * then removed, may have left properties with another name. A save that keeps the name (an edit of
- * the condominium's other fields) so costs a read of its properties, at most
- * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} here. Its effect is `sem-mudanca` only if no property
- * changed.
+ * A condominium event whose fan-out fits in the batch's transaction (the projector's
+ * `propagarEmTransacoes` spreads a larger one over several). A save that keeps the name (an edit of
+ * the condominium's other fields) still reads its properties ({@link efeitoDaPropagacao}), at most
+ * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} here.
  */
 function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: Carimbo): Efeito {
   const { id } = evento.dados;
@@ -167,5 +174,5 @@ function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo 
     gravados += pagina.gravados;
   }
   gravarCondominioDoEvento(escritor, evento);
-  return anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado';
+  return efeitoDaPropagacao(anterior, nome, gravados);
 }

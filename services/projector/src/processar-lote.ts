@@ -10,6 +10,7 @@ import {
   aplicarLoteSeAinda,
   carimbar,
   condominioSemEfeito,
+  efeitoDaPropagacao,
   ehTravaOcupada,
   gravarCondominioDoEvento,
   nomeDoCondominio,
@@ -236,8 +237,6 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
   const semEfeito = condominioSemEfeito(anterior, evento);
   if (semEfeito !== null) return [semEfeito];
   const nome = nomeDoCondominio(evento);
-  // Walked even when the row already has the name: an earlier fan-out cut short by a crash, whose
-  // event compaction then removed, may have left properties with another.
   let apos: string | null = '';
   let gravados = 0;
   while (apos !== null) {
@@ -256,5 +255,5 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
     gravados += passo.gravados;
     await lote.heartbeat();
   }
-  return [anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado'];
+  return [efeitoDaPropagacao(anterior, nome, gravados)];
 }
