@@ -141,7 +141,7 @@ export function normalizarDataHora(valor: string): string {
 /**
  * The instant a listing starts from, at the millisecond instants are stored with: a finer
  * fraction rounds up, since `…58.2459Z` comes after everything stored at `…58.245Z`. Truncated,
- * it returned what changed up to a millisecond before the instant asked for.
+ * it would return what changed up to a millisecond before the instant asked for.
  */
 function inicioAoMilissegundo(texto: string): Date {
   const data = new Date(texto);

@@ -60,8 +60,8 @@ const CABECALHO_SQLITE = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**
  * Refuses a path that holds something no projection can be (a folder, a text file), before a lock
- * file is made beside it: `DATABASE_PATH=/etc/hostname` left `/etc/hostname.projetor.lock`
- * behind. Nothing there, or an empty file, is a projection yet to be made.
+ * file is made beside it: `DATABASE_PATH=/etc/hostname` must not leave
+ * `/etc/hostname.projetor.lock` behind. Nothing there, or an empty file, is a projection yet to be made.
  */
 function exigirSqliteOuNada(caminho: string): void {
   let descritor: number;

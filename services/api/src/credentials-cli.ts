@@ -37,7 +37,7 @@ type Pedido =
 
 /**
  * The command line read strictly: an argument a command does not take is an error, never
- * ignored (`revoke ID1 ID2` revoked the first and left the second active, exit 0).
+ * ignored (`revoke ID1 ID2` must not revoke one, leave the other active and exit 0).
  */
 function lerPedido(argv: readonly string[]): Pedido {
   let args;

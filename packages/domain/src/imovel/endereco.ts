@@ -40,8 +40,8 @@ function dentroDoIntervalo(valor: number | null, limite: number): valor is numbe
 function arredondarParaBairro(valor: number): number {
   // toFixed rounds the exact stored value, the same way on both sides of the equator and meridian
   // (-46.645 is stored as -46.64500000000000313 and gives -46.65; an exact half such as 23.125
-  // goes away from zero). Math.round(valor * 100) rounded the product, which loses precision,
-  // and sent halves towards +∞ (-46.645 gave -46.64).
+  // goes away from zero). Math.round(valor * 100) would round the product, which loses
+  // precision, and send halves towards +∞ (-46.645 would give -46.64).
   const arredondado = Number(valor.toFixed(2));
   // -0 would serialise as 0 anyway; normalising keeps equality checks in tests and callers simple.
   return arredondado === 0 ? 0 : arredondado;

@@ -56,7 +56,7 @@ function enviarJson(reply: unknown, json: string | Buffer): void {
   bruto(reply).type(JSON_UTF8).send(json);
 }
 
-// Beside the contract's statuses, the two the issue adds on every route: 406 (an Accept that rules
+// Beside the contract's statuses, the two every route may also answer: 406 (an Accept that rules
 // out JSON) and 503 (overload, or a projection not there yet where the contract lists no 500:
 // decision 0013). The contract documents its 500 for /imoveis only.
 const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 503: Erro } as const;
