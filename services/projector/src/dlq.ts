@@ -1,6 +1,7 @@
 // The dead-letter topics: how the projector creates them, what a dead letter carries, and what a
 // rebuild reads back so as not to send a rejection twice (decision 0006).
 import { BYTES_DO_LOTE, bytesNoLote, textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type RegistroLog } from '@imoveis/kafka';
+import type { Logger } from 'pino';
 import type { Rejeicao } from './processar-lote.ts';
 
 export const topicoDlq = (topico: string): string => `${topico}.dlq`;
@@ -13,19 +14,42 @@ export const topicoDlq = (topico: string): string => `${topico}.dlq`;
 const FOLGA_DA_DLQ = 64 * 1024;
 
 /** Kafka's `max.message.bytes` as a topic describes it (the broker's default when unset). */
-export const bytesPorMensagemDe = (config: Record<string, string>): number => Number(config['max.message.bytes'] ?? 1_048_588);
+const bytesPorMensagemDe = (config: Record<string, string>): number => Number(config['max.message.bytes'] ?? 1_048_588);
 
 /**
  * A dead-letter topic as the projector creates it when missing: every record kept for ever, for
  * inspection and so that a rebuild knows what was sent (docker-compose.yml creates the same), and
  * records up to {@link FOLGA_DA_DLQ} larger than its source topic takes.
  */
-export const definicaoDlq = (topico: string, bytesDaOrigem: number): DefinicaoTopico => ({
+const definicaoDlq = (topico: string, bytesDaOrigem: number): DefinicaoTopico => ({
   nome: topicoDlq(topico),
   particoes: 1,
   semExpirar: true,
   bytesPorMensagem: bytesDaOrigem + FOLGA_DA_DLQ,
 });
+
+/**
+ * Creates the missing dead-letter topics of `origens`, and returns what each dead-letter topic
+ * takes per record, made now or long ago (before dead letters had room for their headers). A
+ * broker that refuses to describe a topic (an ACL) leaves its default to assume: dead letters
+ * are still split to it, and one too large still goes without its value.
+ */
+export async function prepararDlqs(kafka: ClienteKafka, origens: readonly string[], log: Logger): Promise<Map<string, number>> {
+  const bytesDe = async (topico: string): Promise<number> =>
+    bytesPorMensagemDe(
+      await kafka.descreverTopico(topico).then(
+        (t) => t.config,
+        (erro: unknown) => {
+          log.warn({ err: erro, topico }, 'não foi possível ler max.message.bytes do tópico (ACL de DescribeConfigs?): suposto o padrão do broker');
+          return {};
+        },
+      ),
+    );
+  await kafka.criarTopicos(await Promise.all(origens.map(async (topico) => definicaoDlq(topico, await bytesDe(topico)))));
+  const bytes = new Map<string, number>();
+  for (const topico of origens) bytes.set(topicoDlq(topico), await bytesDe(topicoDlq(topico)));
+  return bytes;
+}
 
 /** The headers a dead letter carries beside the record's own, written and read back by these names. */
 const CABECALHOS_DLQ = {

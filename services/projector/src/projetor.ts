@@ -6,8 +6,9 @@ import { SESSAO_PADRAO_MS, chaveParticao, rotuloDaParticao, type ClienteKafka, t
 import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
-import { bytesPorMensagemDe, definicaoDlq, enviarRejeicoes, topicoDlq } from './dlq.ts';
+import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
+import { vigiarAtribuicao } from './atribuicao.ts';
 import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo.ts';
 
@@ -97,7 +98,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     else log.info({ atraso: total }, 'em dia com o Kafka: gravação durável de novo');
   };
 
-  const bytesDasDlqs = new Map<string, number>();
+  let bytesDasDlqs = new Map<string, number>();
   const enviarParaDlq = (rejeicoes: readonly Rejeicao[]): Promise<void> =>
     enviarRejeicoes(produtor!, rejeicoes, {
       agora,
@@ -111,29 +112,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // projection is caught up as of the latest one it has reached (ultimaAlcancada).
   let amostrasDeFins: AmostraDeFins[] = [];
 
-  // Every projector reads every partition into a projection of its own. Partitions the group
-  // keeps giving another member, past what a rebalance takes (a predecessor killed with -9 stays a
-  // member until its session expires), mean a second projector shares the group: its events never
-  // reach this projection. Readiness already fails (their offsets never move); this says why.
-  let atribuidas: ReadonlySet<string> = new Set();
-  let semTodasDesde: number | null = null;
-  let avisouDivisao = false;
-  const conferirAtribuicao = (particoes: Iterable<string>, instante: number): void => {
-    const alheias = [...particoes].filter((chave) => !atribuidas.has(chave));
-    if (alheias.length === 0) {
-      if (avisouDivisao) log.info({ grupo: opcoes.groupId }, 'o projetor voltou a ler todas as partições');
-      semTodasDesde = null;
-      avisouDivisao = false;
-      return;
-    }
-    semTodasDesde ??= instante;
-    if (avisouDivisao || instante - semTodasDesde < 2 * (opcoes.sessaoKafkaMs ?? SESSAO_PADRAO_MS)) return;
-    avisouDivisao = true;
-    log.error(
-      { grupo: opcoes.groupId, particoes: alheias.map(rotuloDaParticao) },
-      `o grupo ${opcoes.groupId} dá partições dos tópicos a outro consumidor: outro projetor usa o mesmo KAFKA_GROUP_ID? Cada projetor lê todas as partições numa projeção sua: dê a cada host o seu KAFKA_GROUP_ID`,
-    );
-  };
+  const atribuicao = vigiarAtribuicao({ log, grupo: opcoes.groupId, sessaoMs: opcoes.sessaoKafkaMs ?? SESSAO_PADRAO_MS });
 
   const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
@@ -156,7 +135,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         atraso += falta;
       }
     }
-    conferirAtribuicao(fins.keys(), amostradoEm);
+    atribuicao.conferir(fins.keys(), amostradoEm);
     const lido = (chave: string): bigint => lidos.get(chave) ?? 0n;
     // Offsets past a partition's end: its topic was created anew, and the consumer would skip its
     // messages up to them. The projection then stops counting itself fresh (readiness fails).
@@ -208,7 +187,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       aoAtribuir: (particoes) => {
         // One line per (re)join: more than one per start means the group rebalanced.
         log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
-        atribuidas = new Set(particoes.map((p) => chaveParticao(p.topico, p.particao)));
+        atribuicao.atribuir(particoes.map((p) => chaveParticao(p.topico, p.particao)));
         geracaoAtribuida = escritor.geracao();
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
@@ -302,22 +281,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       conferirRegras();
       // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
       await exigirTopicos(kafka, [...agregados.keys()]);
-      // A broker that refuses to describe a topic (an ACL) leaves its default to assume: dead
-      // letters are still split to it, and one too large still goes without its value.
-      const bytesDe = async (topico: string) =>
-        bytesPorMensagemDe(
-          await kafka.descreverTopico(topico).then(
-            (t) => t.config,
-            (erro: unknown) => {
-              log.warn({ err: erro, topico }, 'não foi possível ler max.message.bytes do tópico (ACL de DescribeConfigs?): suposto o padrão do broker');
-              return {};
-            },
-          ),
-        );
-      const origens = [...agregados.keys()];
-      await kafka.criarTopicos(await Promise.all(origens.map(async (topico) => definicaoDlq(topico, await bytesDe(topico)))));
-      // What each one takes, made now or long ago (before dead letters had room for their headers).
-      for (const topico of origens) bytesDasDlqs.set(topicoDlq(topico), await bytesDe(topicoDlq(topico)));
+      bytesDasDlqs = await prepararDlqs(kafka, [...agregados.keys()], log);
       produtor = await kafka.criarProdutor();
       preparador = criarPreparador({
         contexto: opcoes.contexto,
