@@ -24,6 +24,14 @@ describe('LimitadorEmMemoria', () => {
     expect(limitador.consultar('c', 61_000)).toMatchObject({ admitido: true, restantes: 1 });
   });
 
+  it('reads the window at the earliest bound of an instant known within bounds and writes the entry at the latest', () => {
+    const limitador = new LimitadorEmMemoria({ limite: 1 });
+    expect(limitador.tentar('a', 10_000, 10_090).admitido).toBe(true);
+    // The entry stands at 10 090: it leaves the window at 70 090, not at 70 000.
+    expect(limitador.tentar('a', 70_050).admitido).toBe(false);
+    expect(limitador.tentar('a', 70_090).admitido).toBe(true);
+  });
+
   it('counts keys apart', () => {
     const limitador = new LimitadorEmMemoria({ limite: 1 });
     expect(limitador.tentar('a', 0).admitido).toBe(true);

@@ -67,8 +67,13 @@ export class LimitadorEmMemoria {
     this.#varrerAcimaDe = this.#maxChaves;
   }
 
-  /** Counts a request for `chave` at `agoraMs` if the window has room. */
-  tentar(chave: string, agoraMs: number): DecisaoLimite {
+  /**
+   * Counts a request for `chave` at `agoraMs` if the window has room. `registrarEmMs`, when the
+   * caller knows the instant only within bounds (another host's clock): the window is read at the
+   * earliest (`agoraMs`), so no entry leaves it early, and the entry written at the latest, so it
+   * does not leave later windows early either.
+   */
+  tentar(chave: string, agoraMs: number, registrarEmMs: number = agoraMs): DecisaoLimite {
     this.#varrerSePreciso(agoraMs);
     let log = this.#logs.get(chave);
     if (log === undefined) {
@@ -77,7 +82,7 @@ export class LimitadorEmMemoria {
     }
     log.descartarForaDaJanela(agoraMs, this.janelaMs);
     // A clock that steps back must not reorder the log: the entry takes the latest known time.
-    const instante = Math.max(agoraMs, log.maisNovo ?? agoraMs);
+    const instante = Math.max(registrarEmMs, log.maisNovo ?? registrarEmMs);
     const admitido = log.contagem < this.limite;
     if (admitido) log.registrar(instante);
     return decidir({ admitido, contagem: log.contagem, maisAntigaMs: log.maisAntigo, agoraMs, limite: this.limite, janelaMs: this.janelaMs });

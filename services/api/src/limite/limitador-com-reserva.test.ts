@@ -17,6 +17,8 @@ class RedisDeMentira {
   readonly redis = new EventEmitter();
   conectado = true;
   relogio = 1_000_000;
+  /** How long a command takes to reach Redis, which then answers at once. */
+  atrasoMs = 0;
   /** Entries per key, as the sorted set holds them. */
   readonly entradas = new Map<string, number[]>();
   desfeitos = 0;
@@ -27,6 +29,7 @@ class RedisDeMentira {
 
   decidir(chave: string): Promise<DecisaoRedis> {
     if (!this.conectado) return Promise.reject(new Error('Stream isn\'t writeable'));
+    this.relogio += this.atrasoMs;
     const agoraMs = this.relogio;
     const log = (this.entradas.get(chave) ?? []).filter((t) => t > agoraMs - JANELA);
     const admitido = log.length < this.limite;
@@ -107,6 +110,25 @@ describe('LimitadorComReserva', () => {
     expect((await limitador.tentar('c')).admitido).toBe(false);
     redis.relogio += 1;
     expect((await limitador.tentar('c')).admitido).toBe(true);
+  });
+
+  it('keeps what Redis admitted in the window until it leaves Redis\'s, however long a command took to reach Redis', async () => {
+    const { redis, limitador } = montar(1);
+    redis.atrasoMs = 90;
+    expect((await limitador.tentar('c')).admitido).toBe(true);
+    const admitidaEm = redis.relogio;
+    redis.conectado = false;
+    // 50 ms before the entry leaves Redis's window: still in this process's.
+    redis.relogio = admitidaEm + JANELA - 50;
+    expect(await limitador.tentar('c')).toMatchObject({ admitido: false, retryAfterS: 1 });
+    redis.relogio = admitidaEm + JANELA;
+    expect((await limitador.tentar('c')).admitido).toBe(true);
+    // The entry made meanwhile does not leave early either, once Redis is back (and empty).
+    redis.conectado = true;
+    redis.atrasoMs = 0;
+    redis.entradas.clear();
+    redis.relogio = admitidaEm + 2 * JANELA - 1;
+    expect((await limitador.tentar('c')).admitido).toBe(false);
   });
 
   it('falls back when the connection is lost, without a request, and not when it closes itself', async () => {

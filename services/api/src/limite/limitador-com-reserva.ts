@@ -28,11 +28,12 @@ export class LimitadorComReserva implements Limitador {
   #modo: ModoLimitador = 'redis';
   #tentarRedisApos = 0;
   /**
-   * Redis's clock minus this host's, as of Redis's last answer: the local log runs on Redis's
-   * clock. Measured from when the request was sent, so it errs late: entries made while Redis is
-   * away stay in the window a little longer, never less.
+   * Redis's clock minus this host's, as of Redis's last answer, within the bounds the round trip
+   * allows (Redis read its clock between the send and the answer): the local log runs on Redis's
+   * clock. While Redis is away the window is read at the lower bound and an entry written at the
+   * upper one, so no entry, made before or during the fallback, leaves a window early.
    */
-  #desvioMs = 0;
+  #desvioMs = { minimo: 0, maximo: 0 };
   #fechado = false;
   /** The connection's last error: why it was lost (refused, a wrong password), for the log line. */
   #ultimoErro: Error | null = null;
@@ -80,7 +81,7 @@ export class LimitadorComReserva implements Limitador {
       const enviadoEm = this.#agora();
       try {
         const { decisao, agoraMs, desfazer } = await this.#redis.decidir(chave);
-        this.#desvioMs = agoraMs - enviadoEm;
+        this.#desvioMs = { minimo: agoraMs - this.#agora(), maximo: agoraMs - enviadoEm };
         // A late answer to a request sent before another one failed does not end the pause.
         if (this.#agora() >= this.#tentarRedisApos) this.#mudarPara('redis', null);
         if (!decisao.admitido) {
@@ -99,7 +100,8 @@ export class LimitadorComReserva implements Limitador {
       this.#mudarPara('reserva', null);
     }
     this.#aoDecidirNaReserva();
-    return this.#local.tentarEm(chave, this.#agora() + this.#desvioMs);
+    const agora = this.#agora();
+    return this.#local.tentarEm(chave, agora + this.#desvioMs.minimo, agora + this.#desvioMs.maximo);
   }
 
   async close(): Promise<void> {

@@ -30,9 +30,9 @@ export class LimitadorLocal implements Limitador {
     return Promise.resolve(this.#memoria.tentar(chave, this.#agora()));
   }
 
-  /** At an instant of another clock (Redis's), for a log kept on that clock. */
-  tentarEm(chave: string, agoraMs: number): DecisaoLimite {
-    return this.#memoria.tentar(chave, agoraMs);
+  /** At an instant of another clock (Redis's), for a log kept on that clock; `registrarEmMs` as LimitadorEmMemoria's. */
+  tentarEm(chave: string, agoraMs: number, registrarEmMs: number = agoraMs): DecisaoLimite {
+    return this.#memoria.tentar(chave, agoraMs, registrarEmMs);
   }
 
   /** The window as it stands at `agoraMs` (of the log's clock), counting nothing. */
