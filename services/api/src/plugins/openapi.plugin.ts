@@ -16,7 +16,7 @@ const DESCRICOES: Record<string, string> = {
   '200': 'Sucesso.',
   '304': 'Não modificado desde a versão indicada em If-None-Match.',
   '400': 'Parâmetro inválido, ou que a operação não define; a mensagem nomeia o parâmetro.',
-  '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL). Com `Retry-After` quando o endereço do cliente passou do limite de requisições sem credencial válida.',
+  '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL, ou com o cabeçalho Authorization repetido). Com `Retry-After` quando o endereço do cliente passou do limite de requisições sem credencial válida.',
   '404': 'O imóvel não existe ou não está anunciado.',
   '406': 'O cabeçalho Accept exclui application/json.',
   '429': 'Mais requisições por minuto do que o limite da credencial. Repita a mesma requisição depois de `Retry-After` segundos.',
