@@ -111,13 +111,14 @@ function descricao(html: string | null): string | null {
 }
 
 /**
- * The document, and the document the public fields alone give: the same but for `titulo` and
- * `descricao` before the record's private values are masked in them. The projector keeps a digest
- * of the latter, so an edit of private fields only leaves the document as partners have it
- * (register-events.md), even where the values masked in its text changed.
+ * The document, and the document the public fields alone give: the same but for `tipo`, `titulo`,
+ * `descricao` and the features before the record's private values are masked in them. The
+ * projector keeps a digest of the latter, so an edit of private fields only leaves the document as
+ * partners have it (register-events.md), even where the values masked in its text changed.
  */
 export interface Mapeamento {
   documento: DocumentoImovel;
+  /** The very object `documento` is when no private value was masked (most properties). */
   documentoPublico: DocumentoImovel;
 }
 
@@ -186,12 +187,14 @@ export function mapearImovelEPublico(registro: ImovelRegistro, contexto: Context
   // title is made of the masked type.
   const semPrivados = mascaraDePrivados(contexto.privados);
   const curtos = curtosSemPrivados(tipo, documentoPublico.caracteristicas, semPrivados);
-  const documento = {
-    ...documentoPublico,
-    tipo: curtos.tipo,
-    titulo: digitado === null ? tituloPadrao(curtos.tipo, registro.codigo) : semPrivados(digitado),
-    descricao: documentoPublico.descricao === null ? null : semPrivados(documentoPublico.descricao),
-    caracteristicas: curtos.caracteristicas,
-  };
+  const titulo = digitado === null ? tituloPadrao(curtos.tipo, registro.codigo) : semPrivados(digitado);
+  const descricaoMascarada = documentoPublico.descricao === null ? null : semPrivados(documentoPublico.descricao);
+  const intocado =
+    curtos.tipo === documentoPublico.tipo &&
+    curtos.caracteristicas === documentoPublico.caracteristicas &&
+    titulo === documentoPublico.titulo &&
+    descricaoMascarada === documentoPublico.descricao;
+  if (intocado) return { documento: documentoPublico, documentoPublico };
+  const documento = { ...documentoPublico, tipo: curtos.tipo, titulo, descricao: descricaoMascarada, caracteristicas: curtos.caracteristicas };
   return { documento, documentoPublico };
 }

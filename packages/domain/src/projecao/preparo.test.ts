@@ -24,6 +24,15 @@ describe('prepararEvento: the digest of what the public fields give', () => {
     expect(a.publico).toBe(b.publico);
   });
 
+  it('is the same whatever private values are masked in the type and the features too (rules version 12)', () => {
+    for (const publicos of [{ tipo: 'Casa da Renata Vieira' }, { caracteristicas: ['Piscina', 'Chaves com Renata Vieira'] }]) {
+      const [a, b] = [preparado(publicos, renata), preparado(publicos, joaquim)];
+      expect(a.documento, JSON.stringify(publicos)).toContain('[removido]');
+      expect(b.documento, JSON.stringify(publicos)).toContain('Renata Vieira');
+      expect(a.publico, JSON.stringify(publicos)).toBe(b.publico);
+    }
+  });
+
   it('is that of the document when nothing private is in the text, and differs with any public field', () => {
     const semPrivados = serializarDocumento(mapearImovel(registro(), { ...contexto, nomeCondominio: null }));
     const a = preparado({}, renata);

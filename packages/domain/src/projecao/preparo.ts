@@ -41,7 +41,7 @@ export function prepararEvento(evento: EventoImovel | EventoCondominio, contexto
   const documento = serializarDocumento(mapeado.documento);
   // Most texts hold no private value: then the document is what the public fields give.
   const { documentoPublico } = mapeado;
-  const publico = documentoPublico.titulo === mapeado.documento.titulo && documentoPublico.descricao === mapeado.documento.descricao ? documento : serializarDocumento(documentoPublico);
+  const publico = mapeado.documento === documentoPublico ? documento : serializarDocumento(documentoPublico);
   return {
     tipo: evento.tipo,
     versao: evento.versao,
