@@ -132,7 +132,7 @@ describe('trocarProjecao', () => {
     expect(resumo).toMatchObject({ mantidos: 1, alterados: 0 });
   });
 
-  it('keeps a property the rebuild never saw as the live projection has it, and applies its events again after the switch', () => {
+  it('keeps a property the rebuild never saw as the live projection has it, its revision too, so its events met again after the switch are repeats', () => {
     const [anunciado, retirado, nunca] = [randomUUID(), randomUUID(), randomUUID()];
     const salvo = imovelSalvo(anunciado, 1);
     aplicar(live, [salvo, imovelSalvo(retirado, 1)]);
@@ -145,9 +145,11 @@ describe('trocarProjecao', () => {
     expect(listados()).toEqual(antes);
     expect(leitor.obterAnunciado(anunciado)).not.toBeNull();
     expect(resumo).toMatchObject({ imoveis: 3, ausentes: 3, mantidos: 2, alterados: 0 });
-    // The live projector, back at the rebuild's offsets, meets the save again: it is applied (no
-    // repeat), and changes nothing a partner sees.
-    expect(aplicar(live, [salvo])).toEqual(['sem-mudanca']);
+    // The live projector, back at the rebuild's offsets, meets their events again: repeats, so no
+    // older revision is served meanwhile and no instant moves; what comes after applies.
+    expect(aplicar(live, [salvo, imovelSalvo(retirado, 1)])).toEqual(['repetido', 'repetido']);
+    expect(listados()).toEqual(antes);
+    expect(leitor.obterAnunciado(retirado)).toBeNull();
     expect(aplicar(live, [imovelSalvo(anunciado, 2, { ativo: false })])).toEqual(['aplicado']);
   });
 

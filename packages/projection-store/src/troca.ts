@@ -81,8 +81,9 @@ export function trocarProjecao(
       // deleted: the rebuild may have caught up before the deletion. One the live projection holds
       // at a later revision than the rebuild found stays as it is (an older revision changes nothing).
       // A property the rebuild never saw (saved after it caught up, or gone from the topics) stays
-      // as the live projection has it, with a versao of 0: the live projector, seeking back to the
-      // rebuild's offsets, applies its events again instead of skipping them as repeats.
+      // as the live projection has it, its versao too: the live projector, seeking back to the
+      // rebuild's offsets, meets its events again as the repeats they are. Applied again from the
+      // first, they would serve partners its older revisions meanwhile, and move its instant.
       // What changed is marked ALTERADO here and stamped at the end, just before the commit: the
       // copy takes seconds, and a change must not carry an instant from before it can be read.
       // Only the live rows that differ from the result are written, none of the rest after a
@@ -123,7 +124,7 @@ export function trocarProjecao(
           FROM vivos o JOIN novo.imoveis n ON n.id = o.id
           WHERE o.versao > n.versao
           UNION ALL
-          SELECT o.id, o.codigo, 0, o.condominio_id, o.anunciado, o.ja_anunciado,
+          SELECT o.id, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado,
             o.ja_anunciado AND (o.anunciado = 0 OR o.documento = o.antes), o.atualizado_em, 1, 0,
             o.linha, NULL, o.renomear, o.nome, o.documento = o.antes, o.codigo, o.versao, o.condominio_id, o.anunciado, o.ja_anunciado
           FROM vivos o

@@ -57,7 +57,7 @@ try {
     },
   });
   if (resumo.ausentes > 0) {
-    // Saved after the rebuild caught up (the live projector applies them again), or gone from the
+    // Saved after the rebuild caught up (the live projector meets their events again as repeats), or gone from the
     // topics: a retention instead of compaction, or the wrong topic.
     log.warn({ ausentes: resumo.ausentes }, 'imóveis da projeção viva que a reconstrução não viu: mantidos como estavam');
   }
