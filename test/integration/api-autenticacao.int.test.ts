@@ -268,10 +268,12 @@ describe('the credentials file', () => {
 });
 
 describe('pnpm credentials', () => {
-  it('keeps every change when several commands run at once (issues and a revocation)', async () => {
+  it('keeps every change when several commands run at once (issues and a revocation), a lock a killed command left taken over by one of them', async () => {
     const arquivo = sqliteTemporario('credenciais.json');
     try {
       const { credencial: alvo } = emitirCredencial(arquivo.caminho, 'Portal Revogado');
+      writeFileSync(`${arquivo.caminho}.lock`, '');
+      utimesSync(`${arquivo.caminho}.lock`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
       const cli = (...args: string[]) =>
         executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', ...args], {
           cwd: RAIZ,
@@ -285,6 +287,7 @@ describe('pnpm credentials', () => {
       expect(credenciais.find((c) => c.id === alvo.id)?.revogada_em).not.toBeNull();
       expect(new Set(tokens).size).toBe(6);
       expect(existsSync(`${arquivo.caminho}.lock`)).toBe(false);
+      expect(existsSync(`${arquivo.caminho}.lock.tomada`)).toBe(false);
     } finally {
       arquivo.remover();
     }

@@ -29,7 +29,8 @@ describe('REDIS_URL', () => {
   it('takes a redis:// or rediss:// address with a host and, optionally, a database number', () => {
     const ler = (valor: string) => lerConfiguracao(z.object({ REDIS_URL }), { REDIS_URL: valor }).REDIS_URL;
     for (const bom of ['redis://127.0.0.1:6379', 'rediss://user:senha@cache.interno:6380/2', 'redis://cache/']) expect(ler(bom), bom).toBe(bom);
-    for (const ruim of ['redis://', 'http://cache:6379', 'redis://cache/limites', 'cache:6379']) {
+    // The last ones are no URL at all: refused all the same, in one line (they threw before).
+    for (const ruim of ['redis://', 'http://cache:6379', 'redis://cache/limites', 'cache:6379', '127.0.0.1:6379', 'redis-host', 'redis://h:99999']) {
       expect(() => ler(ruim), ruim).toThrow(/^configuração inválida: REDIS_URL: /);
     }
   });

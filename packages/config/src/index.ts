@@ -136,16 +136,18 @@ export const PHOTOS_BASE_URL = z
   })
   .refine((url) => !/[?#]/.test(url), 'sem ? nem #: a chave de cada foto vem depois do endereço')
   // Partners get it as written, each photo's key after it: a space, a `\` or a stray `%` would
-  // make every photo's url no URI (the contract's `string (uri)`).
+  // make every photo's url no URI (the contract's `string (uri)`), and so would an address
+  // without its `//` (WHATWG URLs, which zod reads, take `\` for `/` and add missing slashes).
   .refine(
-    (url) => /^(?:[\w\-.~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/.test(url.replace(/^https:\/\/[^/]*/i, '')),
-    'o caminho só com o que um endereço leva como está: espaço, acento, \\ ou % sem dois dígitos hexadecimais vão codificados (%20, %C3%A1)',
+    (url) => /^https:\/\/[\w\-.~!$&'()*+,;=:@[\]]+(?:\/(?:[\w\-.~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*)?$/i.test(url),
+    'escrito como vai aos parceiros: https://, o host, e no caminho só o que um endereço leva como está (espaço, acento, \\ ou % sem dois dígitos hexadecimais vão codificados: %20, %C3%A1)',
   )
   .refine((url) => !new URL(url).username && !new URL(url).password, 'sem usuário nem senha: o endereço de cada foto vai aos parceiros');
 export const HOST = z.string().default('127.0.0.1');
 export const PORT = inteiro(0, 65535).default(3000);
 export const REDIS_URL = z
-  .url({ protocol: /^rediss?$/, error: 'deve ser um endereço redis:// ou rediss://' })
+  // abort: the checks below read the address, which a value that is none would make throw.
+  .url({ protocol: /^rediss?$/, error: 'deve ser um endereço redis:// ou rediss://', abort: true })
   // ioredis would take a missing host for localhost, and a path that is no number for database 0.
   .refine((url) => new URL(url).hostname !== '', 'deve dizer o host (redis://host:6379)')
   .refine((url) => /^(\/\d*)?$/.test(new URL(url).pathname), 'o caminho, se houver, é o número do banco (redis://host:6379/0)')

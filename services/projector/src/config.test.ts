@@ -25,7 +25,9 @@ describe('ConfigProjetor', () => {
       expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
     }
     // Written so that every photo's url would be no URI (the contract's `string (uri)`).
-    for (const url of ['https://cdn.exemplo.com/a b', 'https://cdn.exemplo.com/a%zz', 'https://cdn.exemplo.com/a\\b', 'https://cdn.exemplo.com/a"b', 'https://cdn.exemplo.com/marca-dágua']) {
+    for (const url of ['https://cdn.exemplo.com/a b', 'https://cdn.exemplo.com/a%zz', 'https://cdn.exemplo.com/a\\b', 'https://cdn.exemplo.com/a"b', 'https://cdn.exemplo.com/marca-dágua',
+      // …before any slash too, or with no `//` (WHATWG URLs read `\` as `/` and add the slashes).
+      'https://cdn.exemplo.com\\marca-dagua', 'https://cdn.exemplo.com\\a b', 'https://cdn exemplo.com/wm', 'https:cdn.exemplo.com/wm', 'https:/cdn.exemplo.com/wm']) {
       expect(() => lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: url }), url).toThrow(/^configuração inválida: PHOTOS_BASE_URL: /);
     }
     expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://cdn.exemplo.com/marca-d%C3%A1gua/' }).PHOTOS_BASE_URL).toBe('https://cdn.exemplo.com/marca-d%C3%A1gua/');

@@ -4,7 +4,7 @@
 // Written atomically (temp file + rename) so a running API never reads half a file, and changed
 // under a lock file so two commands at once never lose each other's change.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { unescape as decodificarTolerante } from 'node:querystring';
 import { garantirPastaDe } from '@imoveis/config';
@@ -113,9 +113,30 @@ function gravarArquivoCredenciais(arquivo: string, conteudo: ArquivoCredenciais)
   const atual = statSync(arquivo, { throwIfNoEntry: false });
   const temporario = join(dirname(arquivo), `.${basename(arquivo)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   // 0600 for a new file: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
-  writeFileSync(temporario, `${JSON.stringify(conteudo, null, 2)}\n`, { mode: 0o600 });
+  const descritor = openSync(temporario, 'wx', 0o600);
+  try {
+    writeFileSync(descritor, `${JSON.stringify(conteudo, null, 2)}\n`);
+    // On disk before the rename: after a crash, some file systems (XFS, ext4 without
+    // auto_da_alloc) could hold the new name with no content, and the API would not start.
+    fsyncSync(descritor);
+  } finally {
+    closeSync(descritor);
+  }
   if (atual !== undefined) manterDonoEModo(temporario, atual);
   renameSync(temporario, arquivo);
+  sincronizarPasta(dirname(arquivo));
+}
+
+/** The folder's entries on disk, so the rename survives a crash too. */
+function sincronizarPasta(pasta: string): void {
+  // Windows opens no folder to sync it.
+  if (process.platform === 'win32') return;
+  const descritor = openSync(pasta, 'r');
+  try {
+    fsyncSync(descritor);
+  } finally {
+    closeSync(descritor);
+  }
 }
 
 /**
@@ -131,6 +152,38 @@ function manterDonoEModo(arquivo: string, atual: Stats): void {
 const TRAVA_ABANDONADA_MS = 10_000;
 const ESPERA_MAXIMA_MS = 30_000;
 
+const abandonado = (arquivo: string): boolean => {
+  const mtimeMs = statSync(arquivo, { throwIfNoEntry: false })?.mtimeMs;
+  return mtimeMs !== undefined && Date.now() - mtimeMs > TRAVA_ABANDONADA_MS;
+};
+
+/**
+ * Removes the lock `trava` if a killed command left it; true if it did. Under `<lock>.tomada`,
+ * made exclusively, and looked at again there: two commands that both found it abandoned would
+ * otherwise both remove it, the second one the lock the first had just made, and both change the
+ * file at once.
+ */
+export function removerSeAbandonada(trava: string): boolean {
+  if (!abandonado(trava)) return false;
+  const tomada = `${trava}.tomada`;
+  try {
+    closeSync(openSync(tomada, 'wx', 0o600));
+  } catch (erro) {
+    if ((erro as NodeJS.ErrnoException).code !== 'EEXIST') throw erro;
+    // Another command is taking it over; one killed while doing so (it takes microseconds) is
+    // given the same time.
+    if (abandonado(tomada)) rmSync(tomada, { force: true });
+    return false;
+  }
+  try {
+    if (!abandonado(trava)) return false;
+    rmSync(trava, { force: true });
+    return true;
+  } finally {
+    rmSync(tomada, { force: true });
+  }
+}
+
 /** Runs `fn` (read, change, rewrite of the file `caminho` names) holding `<file>.lock`, created exclusively. */
 function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
   const arquivo = arquivoReal(caminho);
@@ -144,9 +197,8 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
     } catch (erro) {
       if ((erro as NodeJS.ErrnoException).code !== 'EEXIST') throw erro;
     }
-    const idade = Date.now() - (statSync(trava, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-    if (idade > TRAVA_ABANDONADA_MS) rmSync(trava, { force: true });
-    else if (Date.now() > desistirEm) throw new Error(`${trava} ocupado há mais de ${ESPERA_MAXIMA_MS / 1000} s; apague-o se nenhum comando estiver rodando`);
+    if (removerSeAbandonada(trava)) continue;
+    if (Date.now() > desistirEm) throw new Error(`${trava} ocupado há mais de ${ESPERA_MAXIMA_MS / 1000} s; apague-o se nenhum comando estiver rodando`);
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 20);
   }
   try {
