@@ -23,8 +23,8 @@ export function paraRfc3339(valor: string): string {
   return `${ano}-${mes}-${dia}T${hora}:${minuto}:${segundo}${fracao === undefined ? '' : `.${fracao}`}${fuso}`;
 }
 
-// ISO 8601's other ways to write a day, and the day's end and a leap second: what a partner may
-// send in a query (the register sends calendar dates, which paraRfc3339 reads).
+// ISO 8601's other ways to write a day (what a partner may send in a query; the register sends
+// calendar dates, which paraRfc3339 reads), and the day's end and a leap second (either may).
 
 /** The instant of a wall-clock reading in UTC fields, overflowing as Date does (hour 24, second 60), any year 0000–9999. */
 function emUtc(ano: number, mes: number, dia: number, hora = 0, minuto = 0, segundo = 0): Date {

@@ -107,6 +107,18 @@ describe('decodificarEvento', () => {
     });
   });
 
+  it('reads a date-time at the day\'s end or on a leap second as the instant it names, where it read none', () => {
+    const foto = { arquivo: 'a.jpg', ordem: 1, principal: true, publica: true, alterada_em: '2016-12-31T23:59:60Z' };
+    expect(decodificarEvento('imovel', ID, salvo({ criado_em: '2026-11-20T24:00:00-03:00', fotos: [foto] }))).toMatchObject({
+      ok: true,
+      evento: { dados: { criado_em: '2026-11-21T00:00:00-03:00', fotos: [{ alterada_em: '2017-01-01T00:00:00Z' }] } },
+    });
+    const comOcorridoEm = JSON.stringify({ ...(JSON.parse(salvo({})) as object), ocorrido_em: '2016-12-31T23:59:60Z' });
+    expect(decodificarEvento('imovel', ID, comOcorridoEm)).toMatchObject({ ok: true, evento: { ocorrido_em: '2017-01-01T00:00:00Z' } });
+    // A day that does not exist is still none.
+    expect(decodificarEvento('imovel', ID, salvo({ criado_em: '2026-02-30T24:00:00Z' }))).toMatchObject({ ok: true, evento: { dados: { criado_em: null } } });
+  });
+
   it('reads the envelope\'s ocorrido_em in any ISO 8601 form with an offset, and refuses the event without one', () => {
     const comOcorridoEm = (ocorridoEm: string) => JSON.stringify({ ...(JSON.parse(salvo({})) as object), ocorrido_em: ocorridoEm });
     expect(decodificarEvento('imovel', ID, comOcorridoEm('2026-11-21t14:03:12z'))).toMatchObject({ ok: true, evento: { ocorrido_em: '2026-11-21T14:03:12Z' } });

@@ -3,7 +3,7 @@
 // zod strips undeclared keys, so they never enter the projector's objects, logs or documents.
 // The few read are read from the raw record, to be masked in the free text (decode.ts).
 import { z } from 'zod';
-import { paraRfc3339 } from './data-hora.ts';
+import { paraRfc3339, semHora24NemSegundo60 } from './data-hora.ts';
 import { dataHoraComFuso, uuidMinusculo } from './formatos.ts';
 
 /** Any JSON number, finite or not: wrong values are corrected by the mapping, not rejected. */
@@ -11,15 +11,22 @@ const numero = z.custom<number>((v) => typeof v === 'number', { message: 'espera
 /** A nullable field the register may also leave out; both mean "not informed". */
 const opcional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 /**
- * A date-time field of the aggregate, in RFC 3339 (other ISO 8601 forms rewritten into it). A text
- * that is no date-time with an offset is a wrong value inside a valid event, read as not informed
- * (null); a value that is no text breaks the contract.
+ * A register's date-time in RFC 3339: other ISO 8601 forms rewritten into it, and the day's end
+ * (`24:00`) and a leap second (second 60) as the instants they name, which the RFC 3339 check
+ * would refuse.
+ */
+const comoRfc3339 = (texto: string): string => semHora24NemSegundo60(paraRfc3339(texto));
+
+/**
+ * A date-time field of the aggregate ({@link comoRfc3339}). A text that is no date-time with an
+ * offset is a wrong value inside a valid event, read as not informed (null); a value that is no
+ * text breaks the contract.
  */
 const dataHoraDoRegistro = opcional(
   z.union([
     dataHoraComFuso,
     z.string().transform((texto) => {
-      const rfc3339 = paraRfc3339(texto);
+      const rfc3339 = comoRfc3339(texto);
       return dataHoraComFuso.safeParse(rfc3339).success ? rfc3339 : null;
     }),
   ]),
@@ -115,7 +122,7 @@ const envelope = {
   evento_id: z.guid(),
   versao_schema: z.literal(VERSAO_SCHEMA),
   /** Any ISO 8601 form with an offset (`t`/`z` in lower case too, as RFC 3339 allows), rewritten into RFC 3339. */
-  ocorrido_em: z.string().transform(paraRfc3339).pipe(dataHoraComFuso),
+  ocorrido_em: z.string().transform(comoRfc3339).pipe(dataHoraComFuso),
   versao: z.int().min(1),
 };
 

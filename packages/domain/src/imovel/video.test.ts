@@ -23,6 +23,15 @@ describe('urlVideo', () => {
     'https://www.youtube.com/e/dQw4w9WgXcQ',
     'https://www.youtube.com/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ%26feature%3Dshare',
     'https://www.youtube.com/attribution_link?a=x&u=/shorts/dQw4w9WgXcQ',
+    // Older forms: embed codes with options after `&`, the API host, the site's fragment pages.
+    'http://www.youtube.com/v/dQw4w9WgXcQ&hl=en_US&fs=1',
+    'https://youtube.googleapis.com/v/dQw4w9WgXcQ',
+    'https://www.youtube.com/?v=dQw4w9WgXcQ',
+    'https://m.youtube.com/#/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/watch#!v=dQw4w9WgXcQ',
+    'https://www.youtube.com/user/canal#p/u/1/dQw4w9WgXcQ',
+    'https://gaming.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ&feature=share',
   ])('turns %s into the watch?v= form', (link) => {
     expect(urlVideo(link)).toBe(CANONICA);
   });
@@ -46,6 +55,9 @@ describe('urlVideo', () => {
     'https://www.youtube.com/attribution_link?u=https://vimeo.com/watch?v=dQw4w9WgXcQ',
     'https://www.youtube.com/attribution_link?u=%2Fattribution_link%3Fu%3D%252Fwatch%253Fv%253DdQw4w9WgXcQ',
     'https://www.youtube.com/attribution_link',
+    'https://www.youtube.com/',
+    'https://www.youtube.com/user/canal#p/u/1',
+    'https://www.youtube.com/#/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ',
   ])('gives null for %s', (link) => {
     expect(urlVideo(link)).toBeNull();
   });

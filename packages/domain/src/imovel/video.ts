@@ -1,7 +1,7 @@
 // Video rule: any YouTube link form becomes the one canonical `watch?v=` address; anything else is dropped.
 
 const ID_YOUTUBE = /^[A-Za-z0-9_-]{11}$/;
-const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'gaming.youtube.com', 'youtube.googleapis.com']);
 const HOSTS_NOCOOKIE = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
 const PREFIXOS_COM_ID = new Set(['embed', 'shorts', 'live', 'v', 'e']);
 
@@ -16,21 +16,47 @@ function lerUrl(texto: string): URL | null {
   }
 }
 
-/** `compartilhado`: read from a share link's `u`, which is not read again. */
+/**
+ * The path's segments, each cut at a `&`: old embed codes glued their options to the id with it
+ * (`/v/ID&hl=en_US&fs=1`), having no `?`.
+ */
+const segmentosDe = (caminho: string): string[] =>
+  caminho
+    .split('/')
+    .filter((segmento) => segmento !== '')
+    .map((segmento) => segmento.split('&')[0]!);
+
+/** `compartilhado`: read from a share link's `u` or a page's fragment, which is not read again. */
 function idDoYoutube(url: URL, compartilhado = false): string | null {
   const host = url.hostname.toLowerCase();
-  const segmentos = url.pathname.split('/').filter((segmento) => segmento !== '');
+  const segmentos = segmentosDe(url.pathname);
   if (host === 'youtu.be') return segmentos[0] ?? null;
   if (HOSTS_NOCOOKIE.has(host)) return segmentos[0] === 'embed' ? (segmentos[1] ?? null) : null;
   if (!HOSTS_YOUTUBE.has(host)) return null;
-  if (segmentos.length === 1 && segmentos[0] === 'watch') return url.searchParams.get('v');
-  // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
-  if (segmentos.length === 1 && segmentos[0] === 'attribution_link' && !compartilhado) {
-    const caminho = url.searchParams.get('u');
-    return caminho?.startsWith('/') === true ? idDoYoutube(new URL(caminho, 'https://www.youtube.com'), true) : null;
-  }
+  const porPagina = idDaPagina(url, segmentos, compartilhado);
+  if (porPagina !== undefined) return porPagina;
   const [prefixo, id] = segmentos;
   return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
+}
+
+/** The id a YouTube page names in its query or fragment; undefined when the path names it instead. */
+function idDaPagina(url: URL, segmentos: readonly string[], compartilhado: boolean): string | null | undefined {
+  // The old site's pages kept the video in the fragment: `#!v=ID`, `#/watch?v=ID`, and a
+  // channel's `#p/u/1/ID`.
+  const fragmento = url.hash.slice(1).replace(/^!/, '');
+  if (fragmento !== '' && !compartilhado) {
+    if (fragmento.startsWith('/')) return idDoYoutube(new URL(fragmento, 'https://www.youtube.com'), true);
+    if (fragmento.startsWith('p/')) return segmentosDe(fragmento).at(-1) ?? null;
+    const v = new URLSearchParams(fragmento).get('v');
+    if (v !== null && url.searchParams.get('v') === null) return v;
+  }
+  if (segmentos.length === 0 || (segmentos.length === 1 && segmentos[0] === 'watch')) return url.searchParams.get('v');
+  // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
+  if (segmentos.length === 1 && segmentos[0] === 'attribution_link') {
+    const caminho = url.searchParams.get('u');
+    return !compartilhado && caminho?.startsWith('/') === true ? idDoYoutube(new URL(caminho, 'https://www.youtube.com'), true) : null;
+  }
+  return undefined;
 }
 
 export function urlVideo(valor: string | null): string | null {
