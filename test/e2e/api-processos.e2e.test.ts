@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { emitirCredencial } from '../../services/api/src/index.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -21,12 +21,16 @@ interface Processo {
   readonly fim: Promise<number | null>;
 }
 
+/** Every API started, stopped after each test: one a failing assertion left running kept its port. */
+const iniciados: ChildProcess[] = [];
+
 function iniciarApi(env: Record<string, string>): Processo {
   const filho = spawn(...comandoServico('api'), {
     cwd: RAIZ,
     env: { PATH: process.env['PATH'] ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  iniciados.push(filho);
   let saida = '';
   filho.stdout?.on('data', (d: Buffer) => (saida += d.toString()));
   filho.stderr?.on('data', (d: Buffer) => (saida += d.toString()));
@@ -47,6 +51,10 @@ beforeAll(() => {
   projecao.aplicar(idsOrdenados(3).map((id) => imovelSalvo(id, 1)), Date.parse('2026-11-21T10:00:00Z'));
   projecao.emDia(Date.now());
   credenciais = sqliteTemporario('credenciais.json');
+});
+
+afterEach(() => {
+  for (const filho of iniciados.splice(0)) if (filho.exitCode === null && filho.signalCode === null) filho.kill('SIGKILL');
 });
 
 afterAll(() => {
