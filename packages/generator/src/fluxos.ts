@@ -9,6 +9,7 @@ export const FLUXO_NOME_CONDOMINIO = 5;
 export const FLUXO_SINDICO = 6;
 export const FLUXO_MUTACOES = 7;
 export const FLUXO_CORRETORES = 8;
+export const FLUXO_VALORES_RUINS = 9;
 
 /** Spacing of the initial load on the register's clock: one property every 250 ms. */
 export const PASSO_CARGA_MS = 250;

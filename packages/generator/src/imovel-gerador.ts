@@ -20,7 +20,7 @@ import {
   type TipoImovel,
 } from './dados-brasil.ts';
 import { formatarDataHora } from './data-hora.ts';
-import { FLUXO_CORRETORES, FLUXO_FOTO_EXTRA, FLUXO_IMOVEL, FLUXO_PRIVADOS_IMOVEL, PASSO_CARGA_MS } from './fluxos.ts';
+import { FLUXO_CORRETORES, FLUXO_FOTO_EXTRA, FLUXO_IMOVEL, FLUXO_PRIVADOS_IMOVEL, FLUXO_VALORES_RUINS, PASSO_CARGA_MS } from './fluxos.ts';
 import type { Corretor, FotoGerada, ImovelCompleto, Proprietario } from './tipos.ts';
 
 /** The wrong values register-events.md lists; each appears at `taxaValoresRuins`. */
@@ -35,7 +35,19 @@ export const VALORES_RUINS = [
   'dormitorios-fracionados',
   'preco-negativo',
   'exibicao-desconhecida',
+  // Drawn from a stream of their own (FLUXO_VALORES_RUINS): adding them left every property's
+  // clean part, and its earlier wrong values, as they were.
+  'uf-desconhecida',
+  'bairro-ou-cidade-vazio',
+  'tipo-vazio',
+  'valor-nao-permitido',
+  'coordenada-fora',
+  'area-ou-valor-negativo',
+  'contagem-invalida',
+  'documento-no-titulo',
 ] as const;
+/** How many of VALORES_RUINS are drawn from the property's own stream. */
+const RUINS_DO_FLUXO_DO_IMOVEL = 10;
 export type ValorRuim = (typeof VALORES_RUINS)[number];
 
 export interface ConfigFabricaImoveis {
@@ -132,6 +144,7 @@ export class FabricaImoveis {
   private readonly config: ConfigFabricaImoveis;
   private readonly rng = new Aleatorio();
   private readonly rngAuxiliar = new Aleatorio();
+  private readonly rngRuins = new Aleatorio();
   /** Reused for every property: a fresh uniform per wrong value, for its variant. */
   private readonly sorteioRuim = new Float64Array(VALORES_RUINS.length);
   /** A small team of agents per city: the same people appear on many listings, as in an agency. */
@@ -171,11 +184,12 @@ export class FabricaImoveis {
     const versaoInicial = rng.chance(0.4) ? 1 : rng.inteiro(2, 30);
     const ocorridoInicialMs = FabricaImoveis.instanteInicial(cfg.inicioMs, indice, rng.inteiro(0, PASSO_CARGA_MS - 2));
 
-    // Always ten draws whatever the rate, so the clean part of a property is the same at any rate.
+    // Always as many draws whatever the rate, so the clean part of a property is the same at any rate.
     let ruins = 0;
     const sorteioRuim = this.sorteioRuim;
+    this.rngRuins.semear(cfg.semente, FLUXO_VALORES_RUINS, indice);
     for (let k = 0; k < VALORES_RUINS.length; k++) {
-      const r = rng.real();
+      const r = (k < RUINS_DO_FLUXO_DO_IMOVEL ? rng : this.rngRuins).real();
       if (r < cfg.taxaValoresRuins) ruins |= 1 << k;
       sorteioRuim[k] = r < cfg.taxaValoresRuins ? r / cfg.taxaValoresRuins : 0;
     }
@@ -560,7 +574,7 @@ function aplicarRuins(dados: ImovelCompleto, ruins: number, sorteio: Float64Arra
     }
   }
   if (ruim(5)) dados.tour_virtual_url = `http://tour.imobiliaria.com.br/${dados.codigo}`;
-  if (ruim(6)) dados.titulo = u(6) < 0.5 ? '' : '   ';
+  if (ruim(6)) dados.titulo = u(6) < 0.4 ? '' : u(6) < 0.8 ? '   ' : null;
   if (ruim(7)) dados.dormitorios = (dados.dormitorios ?? 2) + 0.5;
   if (ruim(8)) {
     const v = dados.valores;
@@ -568,17 +582,70 @@ function aplicarRuins(dados: ImovelCompleto, ruins: number, sorteio: Float64Arra
     else v.aluguel = -(v.aluguel ?? 1500);
   }
   if (ruim(9)) dados.endereco.exibicao = u(9) < 0.4 ? 'parcial' : u(9) < 0.7 ? 'COMPLETO' : u(9) < 0.85 ? 'rua' : '';
+  if (ruim(10)) dados.endereco.uf = u(10) < 0.4 ? 'XX' : u(10) < 0.7 ? 'São Paulo' : null;
+  if (ruim(11)) {
+    // One emptied, the other padded: both trimmed, the empty one null.
+    const vazio = u(11) < 0.3 ? '' : u(11) < 0.6 ? ' \t ' : null;
+    const { endereco } = dados;
+    if (u(11) < 0.5) [endereco.bairro, endereco.cidade] = [vazio, `  ${endereco.cidade ?? 'Campinas'} `];
+    else [endereco.cidade, endereco.bairro] = [vazio, ` ${endereco.bairro ?? 'Centro'}  `];
+  }
+  if (ruim(12)) dados.tipo = u(12) < 0.4 ? '' : u(12) < 0.7 ? '  ' : null;
+  if (ruim(13)) {
+    if (u(13) < 0.25) dados.categoria = 'Misto';
+    else if (u(13) < 0.5) dados.finalidade = 'Temporada';
+    else if (u(13) < 0.75) dados.situacao = 'Em análise';
+    else dados.valores.iptu_periodicidade = 'trimestral';
+  }
+  if (ruim(14)) {
+    if (u(14) < 0.5) dados.endereco.latitude = u(14) < 0.25 ? 91.5 : -90.25;
+    else dados.endereco.longitude = u(14) < 0.75 ? -190 : 180.5;
+  }
+  if (ruim(15)) {
+    if (u(15) < 0.25) dados.area_util_m2 = -(dados.area_util_m2 ?? 60);
+    else if (u(15) < 0.5) dados.area_total_m2 = -(dados.area_total_m2 ?? 80);
+    else if (u(15) < 0.75) dados.valores.condominio = -(dados.valores.condominio ?? 450);
+    else dados.valores.iptu = -(dados.valores.iptu ?? 120);
+  }
+  if (ruim(16)) {
+    if (u(16) < 0.5) dados.suites = u(16) < 0.25 ? -1 : 1.5;
+    else dados.banheiros = u(16) < 0.75 ? -2 : 2.5;
+  }
+  // A CPF, a CNPJ (valid check digits) or an e-mail address typed into the title.
+  if (ruim(17)) dados.titulo = `${dados.titulo ?? dados.codigo} - ${u(17) < 0.33 ? 'CPF 529.982.247-25' : u(17) < 0.66 ? 'CNPJ 11.222.333/0001-81' : 'contato@imobiliaria-exemplo.com.br'}`;
 }
 
 /** Which of VALORES_RUINS a property's public data shows; the tests' oracle, independent of the maker. */
 export function detectarValoresRuins(dados: {
-  endereco: { cep?: string | null | undefined; uf?: string | null | undefined; exibicao: string };
+  endereco: {
+    cep?: string | null | undefined;
+    uf?: string | null | undefined;
+    exibicao: string;
+    bairro?: string | null | undefined;
+    cidade?: string | null | undefined;
+    latitude?: number | null | undefined;
+    longitude?: number | null | undefined;
+  };
   vagas?: number | null | undefined;
   dormitorios?: number | null | undefined;
   fotos: readonly { ordem: number; principal: boolean }[];
   tour_virtual_url?: string | null | undefined;
   titulo?: string | null | undefined;
-  valores: { venda?: number | null | undefined; aluguel?: number | null | undefined };
+  valores: {
+    venda?: number | null | undefined;
+    aluguel?: number | null | undefined;
+    condominio?: number | null | undefined;
+    iptu?: number | null | undefined;
+    iptu_periodicidade?: string | null | undefined;
+  };
+  tipo?: string | null | undefined;
+  categoria?: string | null | undefined;
+  finalidade?: string | null | undefined;
+  situacao?: string | null | undefined;
+  suites?: number | null | undefined;
+  banheiros?: number | null | undefined;
+  area_util_m2?: number | null | undefined;
+  area_total_m2?: number | null | undefined;
 }): Set<ValorRuim> {
   const achados = new Set<ValorRuim>();
   const cep = dados.endereco.cep;
@@ -593,5 +660,15 @@ export function detectarValoresRuins(dados: {
   if (dados.dormitorios != null && !Number.isInteger(dados.dormitorios)) achados.add('dormitorios-fracionados');
   if ((dados.valores.venda ?? 0) < 0 || (dados.valores.aluguel ?? 0) < 0) achados.add('preco-negativo');
   if (dados.endereco.exibicao !== 'completo' && dados.endereco.exibicao !== 'somente_bairro') achados.add('exibicao-desconhecida');
+  const { endereco, valores } = dados;
+  if (uf == null || !/^[A-Za-z]{2}$/.test(uf) || uf.toUpperCase() === 'XX') achados.add('uf-desconhecida');
+  const vazioOuAparado = (v: string | null | undefined) => v == null || v.trim() === '' || v !== v.trim();
+  if (vazioOuAparado(endereco.bairro) || vazioOuAparado(endereco.cidade)) achados.add('bairro-ou-cidade-vazio');
+  if (dados.tipo == null || dados.tipo.trim() === '') achados.add('tipo-vazio');
+  if (dados.categoria === 'Misto' || dados.finalidade === 'Temporada' || dados.situacao === 'Em análise' || valores.iptu_periodicidade === 'trimestral') achados.add('valor-nao-permitido');
+  if (Math.abs(endereco.latitude ?? 0) > 90 || Math.abs(endereco.longitude ?? 0) > 180) achados.add('coordenada-fora');
+  if ([dados.area_util_m2, dados.area_total_m2, valores.condominio, valores.iptu].some((v) => v != null && v < 0)) achados.add('area-ou-valor-negativo');
+  if ([dados.suites, dados.banheiros].some((v) => v != null && (v < 0 || !Number.isInteger(v)))) achados.add('contagem-invalida');
+  if (dados.titulo != null && /CPF 529|CNPJ 11\.222|@imobiliaria-exemplo/.test(dados.titulo)) achados.add('documento-no-titulo');
   return achados;
 }
