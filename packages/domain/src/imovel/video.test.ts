@@ -32,6 +32,10 @@ describe('urlVideo', () => {
     'https://www.youtube.com/user/canal#p/u/1/dQw4w9WgXcQ',
     'https://gaming.youtube.com/watch?v=dQw4w9WgXcQ',
     'https://youtu.be/dQw4w9WgXcQ&feature=share',
+    // A fragment names the video only where the path and query name none.
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ#/watch?v=aaaaaaaaaaa',
+    'https://www.youtube.com/embed/dQw4w9WgXcQ#p/u/1/aaaaaaaaaaa',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=30',
   ])('turns %s into the watch?v= form', (link) => {
     expect(urlVideo(link)).toBe(CANONICA);
   });

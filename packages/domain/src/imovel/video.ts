@@ -33,30 +33,30 @@ function idDoYoutube(url: URL, compartilhado = false): string | null {
   if (host === 'youtu.be') return segmentos[0] ?? null;
   if (HOSTS_NOCOOKIE.has(host)) return segmentos[0] === 'embed' ? (segmentos[1] ?? null) : null;
   if (!HOSTS_YOUTUBE.has(host)) return null;
-  const porPagina = idDaPagina(url, segmentos, compartilhado);
-  if (porPagina !== undefined) return porPagina;
-  const [prefixo, id] = segmentos;
-  return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
+  const id = idDoCaminho(url, segmentos, compartilhado);
+  return id !== null || compartilhado ? id : idDoFragmento(url.hash.slice(1).replace(/^!/, ''));
 }
 
-/** The id a YouTube page names in its query or fragment; undefined when the path names it instead. */
-function idDaPagina(url: URL, segmentos: readonly string[], compartilhado: boolean): string | null | undefined {
-  // The old site's pages kept the video in the fragment: `#!v=ID`, `#/watch?v=ID`, and a
-  // channel's `#p/u/1/ID`.
-  const fragmento = url.hash.slice(1).replace(/^!/, '');
-  if (fragmento !== '' && !compartilhado) {
-    if (fragmento.startsWith('/')) return idDoYoutube(new URL(fragmento, 'https://www.youtube.com'), true);
-    if (fragmento.startsWith('p/')) return segmentosDe(fragmento).at(-1) ?? null;
-    const v = new URLSearchParams(fragmento).get('v');
-    if (v !== null && url.searchParams.get('v') === null) return v;
-  }
+/** The id a YouTube address names in its path or query. */
+function idDoCaminho(url: URL, segmentos: readonly string[], compartilhado: boolean): string | null {
   if (segmentos.length === 0 || (segmentos.length === 1 && segmentos[0] === 'watch')) return url.searchParams.get('v');
   // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
   if (segmentos.length === 1 && segmentos[0] === 'attribution_link') {
     const caminho = url.searchParams.get('u');
     return !compartilhado && caminho?.startsWith('/') === true ? idDoYoutube(new URL(caminho, 'https://www.youtube.com'), true) : null;
   }
-  return undefined;
+  const [prefixo, id] = segmentos;
+  return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
+}
+
+/**
+ * The id in the fragment of an address whose path and query name none: the old site's pages kept
+ * the video there (`#!v=ID`, `#/watch?v=ID`, a channel's `#p/u/1/ID`).
+ */
+function idDoFragmento(fragmento: string): string | null {
+  if (fragmento.startsWith('/')) return idDoYoutube(new URL(fragmento, 'https://www.youtube.com'), true);
+  if (fragmento.startsWith('p/')) return segmentosDe(fragmento).at(-1) ?? null;
+  return fragmento === '' ? null : new URLSearchParams(fragmento).get('v');
 }
 
 export function urlVideo(valor: string | null): string | null {
