@@ -7,7 +7,7 @@ import type { ContextoProjecao } from '@imoveis/domain';
 import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
-import { criarProjetor } from './projetor.ts';
+import { criarProjetor, type Projetor } from './projetor.ts';
 
 /**
  * The rebuild's loop measures progress itself (`intervaloMs`); the projector's own timer inside it
@@ -112,6 +112,10 @@ export function topicosForaDoProjetor(lidosAgora: readonly string[] | null, topi
   return lidosAgora === null ? [] : foraDe(new Set(lidosAgora), topicos);
 }
 
+function seInterrompida(sinal: AbortSignal | undefined): void {
+  if (sinal?.aborted) throw new ReconstrucaoInterrompida();
+}
+
 /**
  * `promessa`, or a ReconstrucaoInterrompida as soon as `sinal` is aborted, whichever comes first.
  * The work behind `promessa` goes on to its end unobserved: only for work that ends by itself.
@@ -162,32 +166,17 @@ async function apagarGruposAbandonados(opcoes: OpcoesReconstrucao): Promise<void
   }
 }
 
-async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
-  const { log, sinal } = opcoes;
-  const agora = opcoes.agora ?? Date.now;
-  const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
-  const seInterrompida = () => {
-    if (sinal?.aborted) throw new ReconstrucaoInterrompida();
-  };
-  const apagarNovo = () => {
-    for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
-  };
-  apagarNovo();
-
-  // The live projector sent these already; a replay would send them all again. Kafka's first use:
-  // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the
-  // read stops by itself, at the latest after its own time limit).
-  const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
-  // The topics to replay are the live projection's: the running projector's group says which it
-  // reads; with none running, the live file's offsets say which it has read.
-  // A broker that refuses to describe the group (an ACL) leaves the file to say.
-  const lidosAgora = await ate(
-    sinal,
-    opcoes.kafka.topicosDoGrupo(opcoes.grupoDoProjetor).catch((erro: unknown) => {
-      log.warn({ err: erro, grupo: opcoes.grupoDoProjetor }, 'não foi possível saber que tópicos o projetor em curso lê (ACL de Describe no grupo?): conferidos pelos offsets da projeção viva');
-      return null;
-    }),
-  );
+/**
+ * The topics to replay are the live projection's: the running projector's group says which it
+ * reads; with none running, the live file's offsets say which it has read. A broker that refuses
+ * to describe the group (an ACL) leaves the file to say.
+ */
+async function conferirTopicos(opcoes: OpcoesReconstrucao): Promise<void> {
+  const { log } = opcoes;
+  const lidosAgora = await opcoes.kafka.topicosDoGrupo(opcoes.grupoDoProjetor).catch((erro: unknown) => {
+    log.warn({ err: erro, grupo: opcoes.grupoDoProjetor }, 'não foi possível saber que tópicos o projetor em curso lê (ACL de Describe no grupo?): conferidos pelos offsets da projeção viva');
+    return null;
+  });
   if (lidosAgora !== null) {
     log.info({ grupo: opcoes.grupoDoProjetor, topicos: lidosAgora }, 'tópicos conferidos com os que o projetor em curso lê');
     const fora = topicosForaDoProjetor(lidosAgora, opcoes.topicos);
@@ -198,6 +187,42 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     const estranhos = topicosEstranhos(lidosPelaLive, opcoes.topicos);
     if (estranhos.length > 0) throw new TopicosDiferentesDaProjecao(estranhos, lidosPelaLive);
   }
+}
+
+/**
+ * Until the rebuild's projector has caught up: everything the topics held at the previous check is
+ * applied (a register that never pauses never shows a lag of exactly 0).
+ */
+async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null }, opcoes: OpcoesReconstrucao): Promise<void> {
+  const { log, sinal } = opcoes;
+  const agora = opcoes.agora ?? Date.now;
+  let verificacaoAnterior = Number.POSITIVE_INFINITY;
+  for (;;) {
+    if (estado.falha) throw estado.falha;
+    const verificacao = agora();
+    const { atraso, emDiaEm } = await projetor.medirFrescor();
+    seInterrompida(sinal);
+    if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
+    verificacaoAnterior = verificacao;
+    log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
+    await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(() => seInterrompida(sinal));
+  }
+}
+
+async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
+  const { log, sinal } = opcoes;
+  const agora = opcoes.agora ?? Date.now;
+  const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
+  const apagarNovo = () => {
+    for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
+  };
+  apagarNovo();
+
+  // The live projector sent these already; a replay would send them all again. Kafka's first use:
+  // unreachable brokers are retried here for minutes, so an interruption does not wait for it (the
+  // read stops by itself, at the latest after its own time limit).
+  const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
+  await ate(sinal, conferirTopicos(opcoes));
   await ate(sinal, apagarGruposAbandonados(opcoes));
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
@@ -221,24 +246,12 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   try {
     await projetor.iniciar();
     entrouNoGrupo = true;
-    seInterrompida();
-    // Caught up once everything the topics held at the previous check is applied: a register
-    // that never pauses never shows a lag of exactly 0.
-    let verificacaoAnterior = Number.POSITIVE_INFINITY;
-    for (;;) {
-      if (estado.falha) throw estado.falha;
-      const verificacao = agora();
-      const { atraso, emDiaEm } = await projetor.medirFrescor();
-      seInterrompida();
-      if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
-      verificacaoAnterior = verificacao;
-      log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
-      await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(seInterrompida);
-    }
+    seInterrompida(sinal);
+    await esperarEmDia(projetor, estado, opcoes);
     await projetor.parar();
     const viuImoveis = novo.viuImoveis();
     novo.close();
-    seInterrompida();
+    seInterrompida(sinal);
 
     const live = EscritorProjecao.abrir(opcoes.caminhoLive);
     try {
