@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { executarCli } from '../../services/api/src/credentials-cli.ts';
-import { emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
+import { CredenciaisStore, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 
@@ -129,7 +129,10 @@ describe('the credentials file changed under a running API', () => {
     await expect.poll(desatualizadas, { timeout: 5_000, interval: 50 }).toBe(true);
     // Older credentials still answer meanwhile (a half-edited file must not lock partners out).
     expect((await api.get('/api/v1/imoveis', { token })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_200)); // two more checks of the file
+    // Checked again, as the timer does: the same unreadable version is said once.
+    api.credenciais.recarregarSeMudou();
+    api.credenciais.recarregarSeMudou();
+    expect(await desatualizadas()).toBe(true);
     expect(api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length).toBe(errosAntes + 1);
 
     writeFileSync(api.credenciaisArquivo, revogado);
@@ -173,13 +176,22 @@ describe('the credentials file changed under a running API', () => {
       expect(lerArquivoCredenciais(alvo).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um']);
 
       // A command holding the shared file's lock (through the file, or another host's link) holds back this one.
+      const comando = (...args: string[]) =>
+        executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', ...args], {
+          cwd: RAIZ,
+          env: { ...process.env, CREDENTIALS_FILE: ligacao.caminho },
+          timeout: 60_000,
+        });
+      // How long the command takes with no lock in its way, so the wait below is no mere slow start.
+      const inicio = performance.now();
+      await comando('list');
+      const semTrava = performance.now() - inicio;
       writeFileSync(`${alvo}.lock`, '');
-      const cli = executar(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', 'issue', '--partner', 'Portal Dois'], {
-        cwd: RAIZ,
-        env: { ...process.env, CREDENTIALS_FILE: ligacao.caminho },
-        timeout: 60_000,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      let terminou = false;
+      const cli = comando('issue', '--partner', 'Portal Dois').finally(() => (terminou = true));
+      // Under 10 s, past which a lock counts as left by a killed command and is taken over.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(8_000, Math.max(3_000, 3 * semTrava))));
+      expect(terminou).toBe(false);
       expect(lerArquivoCredenciais(alvo).credenciais).toHaveLength(1);
       rmSync(`${alvo}.lock`);
       await cli;
@@ -304,6 +316,15 @@ describe('pnpm credentials', () => {
       const linhas = stdout.trimEnd().split('\n');
       const token = linhas.at(-1) as string;
       expect(token).toMatch(/^imv_[A-Za-z0-9_-]{43}$/);
+      expect(stdout.split(token)).toHaveLength(2);
+      // The token printed is the credential the API reads from the file.
+      const silencioso = { info: () => {}, warn: () => {}, error: () => {} };
+      const credenciais = CredenciaisStore.abrir(arquivo.caminho, { logger: silencioso });
+      try {
+        expect(credenciais.autenticar(token)).toMatchObject({ tipo: 'valida', credencial: { parceiro: 'Portal Exemplo' } });
+      } finally {
+        credenciais.close();
+      }
 
       const saida: string[] = [];
       expect(executarCli(['list'], { arquivo: arquivo.caminho, escrever: (l) => saida.push(l), avisar: (l) => saida.push(l) })).toBe(0);

@@ -538,6 +538,72 @@ describe('OpenAPI document and documentation page', () => {
     expect(doc.info.description).toContain('10000 requisições por minuto');
   });
 
+  it("describes each resource field for field as partner-api.md's tables do: every field required, its type, whether it may be null, its allowed values", async () => {
+    const r = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const { schemas } = (JSON.parse(r.body) as { components: { schemas: Record<string, EsquemaJson> } }).components;
+    // Transcribed from the contract's tables, not from our schemas: `a | b` are the values or
+    // types a field may take, `"x"` an allowed value, `T[]` an array of T.
+    const contrato: Record<string, Record<string, string>> = {
+      Imovel: {
+        id: 'uuid',
+        codigo: 'string',
+        publicado: 'true',
+        tipo: 'string | null',
+        categoria: '"Residencial" | "Comercial" | null',
+        finalidade: '"Venda" | "Locação" | "Venda e Locação" | null',
+        status_comercial: '"Disponível" | "Reservado" | "Em negociação" | null',
+        lancamento: 'boolean',
+        titulo: 'string',
+        descricao: 'string | null',
+        logradouro: 'string | null',
+        numero: 'null',
+        complemento: 'null',
+        bairro: 'string | null',
+        cidade: 'string | null',
+        uf: 'string | null',
+        cep: 'string | null',
+        latitude: 'number | null',
+        longitude: 'number | null',
+        exibir_endereco: '"rua" | "bairro"',
+        valor_venda: 'number | null',
+        valor_aluguel: 'number | null',
+        valor_condominio: 'number | null',
+        valor_iptu: 'number | null',
+        periodicidade_iptu: '"Mensal" | "Anual" | null',
+        ocultar_preco: 'boolean',
+        aceita_financiamento: 'boolean | null',
+        aceita_permuta: 'boolean | null',
+        mobiliado: '"Mobiliado" | "Não" | null',
+        quartos: 'integer | null',
+        suites: 'integer | null',
+        banheiros: 'integer | null',
+        vagas: 'integer | null',
+        area_util: 'number | null',
+        area_total: 'number | null',
+        nome_condominio: 'string | null',
+        caracteristicas: 'string[]',
+        fotos: 'Foto[]',
+        video_url: 'uri | null',
+        tour_virtual_url: 'string | null',
+        criado_em: 'date-time | null',
+        atualizado_em: 'date-time | null',
+      },
+      Foto: { url: 'uri', ordem: 'integer', principal: 'boolean' },
+      ImovelRetirado: { id: 'uuid', codigo: 'string', publicado: 'false', atualizado_em: 'date-time | null' },
+      ItemRemovido: { id: 'uuid', codigo: 'string', removido_em: 'date-time' },
+      ListagemImoveis: { dados: '(Imovel | ImovelRetirado)[]', por_pagina: 'integer', proximo_cursor: 'uuid | null', total: 'integer | null' },
+      ListagemRemovidos: { dados: 'ItemRemovido[]' },
+      Erro: { mensagem: 'string' },
+    };
+    for (const [nome, campos] of Object.entries(contrato)) {
+      const esquema = schemas[nome]!;
+      // In the contract's order, so generated clients list the fields as partners read them.
+      expect(Object.entries(esquema.properties ?? {}).map(([campo, s]) => [campo, forma(s)]), nome).toEqual(Object.entries(campos));
+      expect(esquema.required, nome).toEqual(Object.keys(campos));
+    }
+    expect(schemas['Imovel']!.properties!['cep']).toMatchObject({ anyOf: [{ pattern: String.raw`^\d{8}$` }, { type: 'null' }] });
+  });
+
   it('serves a human-readable documentation page without a credential', async () => {
     const r = await api.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(r.statusCode).toBe(200);
@@ -554,3 +620,29 @@ describe('OpenAPI document and documentation page', () => {
     expect(contrato.headers['content-encoding']).toBe('gzip');
   });
 });
+
+interface EsquemaJson {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: EsquemaJson[];
+  items?: EsquemaJson;
+  $ref?: string;
+  properties?: Record<string, EsquemaJson>;
+  required?: string[];
+}
+
+/** A JSON Schema as the contract's tables write a type: `string | null`, `"Venda" | "Locação"`, `Foto[]`. */
+function forma(s: EsquemaJson): string {
+  if (s.anyOf !== undefined) return s.anyOf.map(forma).join(' | ');
+  if (s.$ref !== undefined) return s.$ref.split('/').at(-1)!;
+  if ('const' in s) return JSON.stringify(s.const);
+  if (Array.isArray(s.type)) return s.type.map((type) => forma({ ...s, type })).join(' | ');
+  if (s.enum !== undefined) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (s.type === 'array') {
+    const item = forma(s.items!);
+    return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
+  }
+  return s.format ?? s.type!;
+}

@@ -60,6 +60,11 @@ const condominio = (id: string, versao: number, nome: string): RegistroBruto => 
   chave: id,
   valor: envelope('condominio.salvo', versao, { id, nome, administradora: null, sindico: { nome: 'Síndico Sigiloso' } }),
 });
+const exclusaoCondominio = (id: string, versao: number): RegistroBruto => ({
+  topico: 'condominios',
+  chave: id,
+  valor: envelope('condominio.excluido', versao, { id }),
+});
 const PRIVADOS = ['Proprietária Sigilosa', '529.982.247-25', '99999-0000', 'dona@sigilo.example', 'Observação interna sigilosa', '123456', 'Síndico Sigiloso', '98888-7777'];
 
 // ---- one isolated world per test: its own topics, group, database -----------------------------
@@ -208,20 +213,28 @@ function conteudo(caminho: string) {
 describe('projector against a real Kafka broker', () => {
   it('applies every event type from both topics, commits the offsets, and records that it caught up', async () => {
     const mundo = await criarMundo();
-    const [c, anunciado, nunca, apagado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [c, extinto, anunciado, noExtinto, nunca, apagado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await mundo.publicar([
       imovel(anunciado, 1, { condominio_id: c }),
+      imovel(noExtinto, 1, { condominio_id: extinto }),
       imovel(nunca, 1, { publicar_no_site: false }),
       imovel(apagado, 1),
       exclusao(apagado, 2),
       condominio(c, 1, 'Edifício Aurora'),
+      condominio(extinto, 1, 'Edifício Extinto'),
+      exclusaoCondominio(extinto, 2),
     ]);
     const projetor = await mundo.iniciarProjetor({ groupId: 'grupo-' + c });
     await mundo.esperarEmDia();
 
     ler(mundo.banco.caminho, (leitor) => {
       const cheia = leitor.listarAnunciados({ aposId: null, limite: 50 });
-      expect(itensDaPagina(cheia)).toEqual([expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] })]);
+      const esperados: Record<string, unknown> = {
+        [anunciado]: expect.objectContaining({ id: anunciado, nome_condominio: 'Edifício Aurora', uf: 'PR', caracteristicas: ['Piscina'] }),
+        // Its condominium deleted: no condominium name.
+        [noExtinto]: expect.objectContaining({ id: noExtinto, nome_condominio: null }),
+      };
+      expect(itensDaPagina(cheia)).toEqual([anunciado, noExtinto].sort().map((id) => esperados[id]));
       expect(leitor.obterAnunciado(nunca)).toBeNull();
       expect(itensRemovidos(leitor, 0).map((r) => r.id)).toEqual([apagado]);
     });
@@ -235,7 +248,7 @@ describe('projector against a real Kafka broker', () => {
     // Kafka's own committed offsets follow the projection's, for lag tooling.
     await expect
       .poll(async () => Object.fromEntries(await mundo.kafka.offsetsDoGrupo('grupo-' + c, mundo.topicos.condominios)), { timeout: 15_000 })
-      .toEqual({ 0: '1' });
+      .toEqual({ 0: '3' });
   });
 
   it('leaves the document and its atualizado_em as they were after an edit of private fields only, even of a value masked in its text', async () => {

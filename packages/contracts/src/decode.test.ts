@@ -168,6 +168,20 @@ describe('decodificarEvento', () => {
     expect(d).toMatchObject({ ok: true, evento: { dados: { titulo: 'a\ufffdb\ufffdc', codigo: '😀' } } });
   });
 
+  it('quotes what the producer sent in a rejection, cut short: the detail goes to a log line and a DLQ header', () => {
+    const longo = 'x'.repeat(100_000);
+    const detalhes = [
+      decodificarEvento('imovel', ID, JSON.stringify({ ...JSON.parse(salvo({})), tipo: longo })),
+      decodificarEvento('imovel', ID, JSON.stringify({ ...JSON.parse(salvo({})), versao_schema: { longo } })),
+      decodificarEvento('imovel', `${longo}`, salvo({})),
+    ].map((d) => (d.ok ? '' : d.detalhe));
+    expect(detalhes).toEqual([
+      `tipo "${'x'.repeat(59)}… no tópico de imovel`,
+      `versao_schema {"longo":"${'x'.repeat(50)}…`,
+      `chave "${'x'.repeat(59)}… difere de dados.id ${ID}`,
+    ]);
+  });
+
   it('rejects a code that is not a string: the contract itself is broken', () => {
     expect(decodificarEvento('imovel', ID, salvo({ codigo: null }))).toMatchObject({ ok: false, motivo: 'contrato-invalido' });
   });
@@ -179,12 +193,17 @@ describe('decodificarEvento', () => {
     expect(decodificarEvento('imovel', ID, Buffer.from(salvo({ titulo: 'Ação' })))).toMatchObject({ ok: true, evento: { dados: { titulo: 'Ação' } } });
   });
 
-  it.each([
+  it.each<[caso: string, motivo: string, valor: string]>([
     ['not JSON', 'json-invalido', 'isto não é json {'],
     ['JSON that is no object', 'json-invalido', '[1, 2]'],
     ['another versao_schema', 'versao-schema-desconhecida', JSON.stringify({ ...JSON.parse(salvo({})), versao_schema: 2 })],
     ['an unknown tipo', 'tipo-desconhecido', JSON.stringify({ ...JSON.parse(salvo({})), tipo: 'imovel.reformado' })],
     ["a condominium's tipo on the properties' topic", 'tipo-desconhecido', JSON.stringify({ ...JSON.parse(salvo({})), tipo: 'condominio.excluido' })],
+    // The envelope's own rules: versao an integer ≥ 1, evento_id a uuid, ocorrido_em a date-time with offset.
+    ...([0, -1, 1.5, '1', null] as const).map((versao) => [`versao ${JSON.stringify(versao)}`, 'contrato-invalido', JSON.stringify({ ...JSON.parse(salvo({})), versao })] as [string, string, string]),
+    ...(['evt-1', '', 42, null] as const).map((evento_id) => [`evento_id ${JSON.stringify(evento_id)}`, 'contrato-invalido', JSON.stringify({ ...JSON.parse(salvo({})), evento_id })] as [string, string, string]),
+    ['no evento_id', 'contrato-invalido', JSON.stringify({ ...JSON.parse(salvo({})), evento_id: undefined })],
+    ['an ocorrido_em without offset', 'contrato-invalido', JSON.stringify({ ...JSON.parse(salvo({})), ocorrido_em: '2026-11-21T10:00:00' })],
   ])('rejects %s as %s', (_caso, motivo, valor) => {
     expect(decodificarEvento('imovel', ID, valor)).toMatchObject({ ok: false, motivo });
   });

@@ -80,10 +80,10 @@ export function decodificarEvento<A extends Agregado>(
   }
   const { tipo, versao_schema: versaoSchema } = bruto as Record<string, unknown>;
   if (versaoSchema !== VERSAO_SCHEMA) {
-    return { ok: false, motivo: 'versao-schema-desconhecida', detalhe: `versao_schema ${JSON.stringify(versaoSchema)}` };
+    return { ok: false, motivo: 'versao-schema-desconhecida', detalhe: `versao_schema ${citado(versaoSchema)}` };
   }
   if (typeof tipo !== 'string' || !TIPOS_EVENTO.has(tipo) || !tipo.startsWith(`${agregado}.`)) {
-    return { ok: false, motivo: 'tipo-desconhecido', detalhe: `tipo ${JSON.stringify(tipo)} no tópico de ${agregado}` };
+    return { ok: false, motivo: 'tipo-desconhecido', detalhe: `tipo ${citado(tipo)} no tópico de ${agregado}` };
   }
   const schema = agregado === 'imovel' ? EventoImovel : EventoCondominio;
   const resultado = schema.safeParse(bruto);
@@ -93,13 +93,22 @@ export function decodificarEvento<A extends Agregado>(
   const evento = resultado.data as EventoDe<A>;
   // dados.id is in lower case by now; the key names the same uuid in whatever case it came.
   if (chave !== null && chave.toLowerCase() !== evento.dados.id) {
-    return { ok: false, motivo: 'chave-divergente', detalhe: `chave ${chave} difere de dados.id ${evento.dados.id}` };
+    return { ok: false, motivo: 'chave-divergente', detalhe: `chave ${citado(chave)} difere de dados.id ${evento.dados.id}` };
   }
   if (evento.tipo === 'imovel.salvo') {
     // The schema dropped the private fields: the raw record is the last place they are known.
     return { ok: true, evento, privados: valoresPrivados((bruto as { dados?: unknown }).dados) };
   }
   return { ok: true, evento };
+}
+
+/** How long a value the producer sent may be quoted in a rejection's detail (a log line, a DLQ header). */
+const CITACAO_MAXIMA = 60;
+
+/** A value as sent, quoted in JSON and cut short: an object or text of any size arrives here. */
+function citado(valor: unknown): string {
+  const texto = JSON.stringify(valor) ?? String(valor);
+  return texto.length <= CITACAO_MAXIMA ? texto : `${texto.slice(0, CITACAO_MAXIMA)}…`;
 }
 
 /** A short, value-free description of what failed: field paths and messages, never field values. */
