@@ -286,9 +286,13 @@ describe('projector against a real Kafka broker', () => {
     await mundo.produtor.enviar(mundo.topicos.imoveis, [{ key: outro, value: latin1, headers: cabecalhos }]);
     // All on one partition (same key, but for the last), then a good event after them.
     await mundo.publicar([...venenos, imovel(bom, 1)]);
-    await mundo.iniciarProjetor();
+    const linhas: string[] = [];
+    await mundo.iniciarProjetor({ log: pino({ level: 'debug' }, { write: (linha: string) => void linhas.push(linha) }) });
     await mundo.esperarEmDia();
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
+    // Each rejection logged, and no private value of the records (all of them carry some) with it.
+    expect(linhas.filter((l) => l.includes('evento rejeitado'))).toHaveLength(6);
+    for (const privado of PRIVADOS) expect(linhas.join('')).not.toContain(privado);
     // Created by the projector, kept for ever: not the broker's default week.
     expect((await mundo.kafka.descreverTopico(topicoDlq(mundo.topicos.imoveis))).config).toMatchObject({ 'cleanup.policy': 'delete', 'retention.ms': '-1' });
 
@@ -524,12 +528,14 @@ describe('projector against a real Kafka broker', () => {
     // The real process, killed with SIGKILL three times: first in the middle of the replay, then at
     // random moments (before it joins, in the middle, or after), then left to finish.
     const groupId = nomeUnico('morto');
+    // Random, so runs cover different moments; named in the assertion, so a failure can be replayed.
+    const atrasos = [600 + Math.floor(Math.random() * 1_800), 600 + Math.floor(Math.random() * 1_800)];
     for (let vez = 0; vez < 3; vez++) {
       const processo = iniciarProcessoProjetor(mundo, groupId);
       // Once its first transaction is in, the rest of the replay is several transactions away
       // (watched with one SQLite read, so the kill follows it closely).
       if (vez === 0) await expect.poll(() => aplicadas(mundo.banco.caminho), { timeout: 60_000, interval: 10 }).toBeGreaterThan(0);
-      else await esperar(600 + Math.floor(Math.random() * 1_800));
+      else await esperar(atrasos[vez - 1]);
       processo.kill('SIGKILL');
       await new Promise((resolve) => processo.once('exit', resolve));
       if (vez === 0) expect(await atrasoDoBanco(mundo.kafka, mundo.topicos, mundo.banco.caminho)).toBeGreaterThan(0);
@@ -542,7 +548,7 @@ describe('projector against a real Kafka broker', () => {
     expect(esperado.imoveis).toHaveLength(1_850);
     expect(esperado.removidos).toHaveLength(150);
     expect(conteudo(inteira.caminho)).toEqual(esperado);
-    expect(conteudo(mundo.banco.caminho)).toEqual(esperado);
+    expect(conteudo(mundo.banco.caminho), `mortos após a primeira transação, ${atrasos.join(' ms e ')} ms do início`).toEqual(esperado);
     // In step again, every write is durable and the deferred-fsync marker is gone.
     await expect.poll(() => existsSync(marcadorDe(mundo.banco.caminho)), { timeout: 20_000 }).toBe(false);
     expect(existsSync(marcadorDe(inteira.caminho))).toBe(false);
@@ -737,7 +743,9 @@ describe('projector against a real Kafka broker', () => {
 
     const segundo = iniciarProcessoProjetor(mundo, grupo, { sessaoMs });
     limpezas.push(() => void segundo.kill('SIGKILL'));
-    await esperar(3_000); // started, and waiting on its join
+    // In its join: the group waits for the killed member, which holds it until its session ends.
+    const estado = async () => (await mundo.kafka.grupos(grupo)).find((g) => g.id === grupo)?.estado;
+    await expect.poll(estado, { timeout: 15_000, interval: 100 }).toBe('PreparingRebalance');
     const sinalEm = performance.now();
     const saiu = new Promise<number | null>((resolve) => segundo.once('exit', resolve));
     segundo.kill('SIGTERM');
