@@ -98,14 +98,20 @@ describe('pnpm api', () => {
       // The warnings of a running API (no REDIS_URL, a proxy count on an open HOST, a projection
       // not made yet) are not printed by one that does not start.
       const semProjecao = `${naoJson.dir}/ainda-nao.db`;
+      // Nor what the credentials say at start: a file read (info), a folder not made yet (warn).
+      const comCredencial = sqliteTemporario('credenciais.json');
+      emitirCredencial(comCredencial.caminho, 'Portal Partida');
       for (const [env, variavel] of [
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: credenciais.caminho, PORT: portaOcupada }, 'PORT'],
+        [{ CREDENTIALS_FILE: comCredencial.caminho, PORT: portaOcupada }, 'PORT'],
+        [{ CREDENTIALS_FILE: `${naoJson.dir}/ainda-nao/credenciais.json`, PORT: portaOcupada }, 'PORT'],
       ] as const) {
         const comAvisos = iniciarApi({ DATABASE_PATH: semProjecao, TRUST_PROXY: '1', HOST: '0.0.0.0', ...env });
         expect(await comAvisos.fim, variavel).toBe(1);
         expect(comAvisos.saida().trim().split('\n'), comAvisos.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
       }
+      comCredencial.remover();
     } finally {
       ocupada.close();
       naoJson.remover();

@@ -165,6 +165,20 @@ describe('the credentials file changed under a running API', () => {
     real.remover();
   });
 
+  it('the command line makes a new file 0600 and, run as root, gives it to the owner of its folder, whom the API runs as', () => {
+    const novo = sqliteTemporario('credenciais.json');
+    try {
+      // Not root, it can give the file to no one else: the file is its own.
+      const { uid, gid } = process.getuid?.() === 0 ? { uid: 65_534, gid: 65_534 } : statSync(novo.dir);
+      chownSync(novo.dir, uid, gid);
+      emitirCredencial(novo.caminho, 'Portal Um');
+      const criado = statSync(novo.caminho);
+      expect({ modo: criado.mode & 0o777, uid: criado.uid, gid: criado.gid }).toEqual({ modo: 0o600, uid, gid });
+    } finally {
+      novo.remover();
+    }
+  });
+
   it('the command line writes, and locks, the file a link names, even one not made yet', async () => {
     const compartilhada = sqliteTemporario('credenciais.json');
     const ligacao = sqliteTemporario('credenciais.json');
@@ -337,6 +351,7 @@ describe('pnpm credentials', () => {
 
       const erros: string[] = [];
       expect(executarCli(['revoke', 'ffffffffffff'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(1);
+      expect(erros).toEqual(['nenhuma credencial com id ffffffffffff']);
       expect(executarCli(['issue'], { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => erros.push(l) })).toBe(2);
       // A name that would print as two lines of `list`, or fill a screen: refused, nothing issued.
       const recusas: string[] = [];
@@ -371,6 +386,32 @@ describe('pnpm credentials', () => {
         expect(avisos.join('\n'), argv.join(' ')).toMatch(new RegExp(`^${motivo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nuso:`));
       }
       expect(lerArquivoCredenciais(arquivo.caminho).credenciais.map((c) => c.revogada_em)).toEqual([null, null]);
+      // What parseArgs refuses, in the command's language.
+      const recusadas: [string[], string][] = [
+        [['issue', '--partner'], '--partner: falta o nome'],
+        [['issue', '--parter', 'X'], 'opção desconhecida: --parter'],
+        [['issue', '--partner', '-X'], '--partner: um nome que começa com "-" vai junto da opção (--partner=-NOME)'],
+      ];
+      for (const [argv, motivo] of recusadas) {
+        const avisos: string[] = [];
+        expect(executarCli(argv, { arquivo: arquivo.caminho, escrever: () => {}, avisar: (l) => avisos.push(l) }), argv.join(' ')).toBe(2);
+        expect(avisos.join('\n').split('\n')[0], argv.join(' ')).toBe(motivo);
+      }
+      // `--` first, as npm wants it, reaches the command as if left out.
+      const comTraco: string[] = [];
+      expect(executarCli(['--', 'issue', '--partner', 'Portal Traço'], { arquivo: arquivo.caminho, escrever: (l) => comTraco.push(l), avisar: (l) => comTraco.push(l) })).toBe(0);
+      expect(comTraco[0]).toMatch(/^credencial [0-9a-f]{12} emitida para Portal Traço em /);
+      // Revoked twice: the second says it was revoked already and succeeds; a name typed as an id gets a hint.
+      const idTraco = lerArquivoCredenciais(arquivo.caminho).credenciais.find((c) => c.parceiro === 'Portal Traço')!.id;
+      const revogacoes: string[] = [];
+      const revogar = (...argv: string[]) => executarCli(['revoke', ...argv], { arquivo: arquivo.caminho, escrever: (l) => revogacoes.push(l), avisar: (l) => revogacoes.push(l) });
+      expect([revogar(idTraco), revogar(idTraco), revogar('--partner', 'Portal Traço'), revogar('Portal')]).toEqual([0, 0, 0, 1]);
+      expect(revogacoes).toEqual([
+        expect.stringMatching(new RegExp(`^credencial ${idTraco} \\(Portal Traço\\) revogada em `)),
+        expect.stringMatching(new RegExp(`^credencial ${idTraco} \\(Portal Traço\\) já revogada em `)),
+        expect.stringMatching(new RegExp(`^credencial ${idTraco} \\(Portal Traço\\) já revogada em `)),
+        'nenhuma credencial com id Portal (um id tem 12 dígitos hexadecimais; para revogar pelo nome, use --partner NOME)',
+      ]);
       for (const argv of [['help'], ['--help'], ['issue', '--help'], ['-h']]) {
         const saidaDeAjuda: string[] = [];
         expect(executarCli(argv, { arquivo: arquivo.caminho, escrever: (l) => saidaDeAjuda.push(l), avisar: () => {} }), argv.join(' ')).toBe(0);

@@ -218,7 +218,7 @@ describe('rebuild', () => {
       expect(status).toBe(0);
       // Its summary, a line of its own (kafkajs may log a retried metadata error before it on a
       // broker that has just made the topics).
-      expect(stdout).toMatch(/^projeção trocada: 2 imóveis, /m);
+      expect(stdout).toMatch(new RegExp(`^projeção ${live.caminho} trocada: 2 imóveis, `, 'm'));
       const leitor = LeitorSqlite.abrir(live.caminho);
       try {
         expect(itensDaPagina(leitor.listarAnunciados({ aposId: null, limite: 50 })).map((i) => i.id).sort()).toEqual([...ids].sort());
@@ -446,7 +446,9 @@ describe('rebuild', () => {
       expect(await rebuild.fim).toBe(0);
       expect(sinalizado).toBe(true);
       expect(rebuild.mensagens(), rebuild.saida()).toContain('a troca já tinha começado: não foi interrompida (um segundo sinal sai já)');
-      expect(rebuild.saida()).toMatch(/^projeção trocada: 2000 imóveis, /m);
+      // The file it rebuilds named before the replay, and again at the end.
+      expect(rebuild.mensagens()).toContain(`relendo os tópicos para a projeção ${live.caminho}`);
+      expect(rebuild.saida()).toContain(`\nprojeção ${live.caminho} trocada: 2000 imóveis, `);
       expect(listadosEm(live.caminho)).toBe(2_000);
       expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
     } finally {

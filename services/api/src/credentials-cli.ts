@@ -7,13 +7,15 @@ import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfigurac
 import { z } from 'zod';
 import {
   ArquivoCredenciaisInvalido,
-  CARACTERES_DE_CONTROLE,
+  CredencialJaRevogada,
   CredencialNaoEncontrada,
   emitirCredencial,
+  legivel,
   lerArquivoCredenciais,
   NomeDeParceiroInvalido,
   PREFIXO_HASH,
   revogarCredencial,
+  TravaOcupada,
 } from './credenciais/arquivo-credenciais.ts';
 
 const USO = `uso:
@@ -22,9 +24,6 @@ const USO = `uso:
   pnpm credentials revoke --partner NOME   revoga todas as credenciais ativas do parceiro
   pnpm credentials list                    lista as credenciais (sem tokens; hash abreviado)
 arquivo: CREDENTIALS_FILE (padrão ${CREDENTIALS_FILE.parse(undefined)})`;
-
-/** A name from a file written before names were checked, its control characters escaped: one line of `list` each. */
-const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONTROLE, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 /** What a command line asks for, or why it asks for nothing a command does. */
 type Pedido =
@@ -40,11 +39,13 @@ type Pedido =
  * ignored (`revoke ID1 ID2` must not revoke one, leave the other active and exit 0).
  */
 function lerPedido(argv: readonly string[]): Pedido {
+  // `pnpm credentials -- issue …`, as npm wants it: pnpm passes the `--` on.
+  const palavras = argv[0] === '--' ? argv.slice(1) : argv;
   let args;
   try {
-    args = parseArgs({ args: [...argv], allowPositionals: true, options: { partner: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({ args: [...palavras], allowPositionals: true, options: { partner: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } } });
   } catch (erro) {
-    return { erro: (erro as Error).message };
+    return { erro: erroDeArgumento(erro as NodeJS.ErrnoException) };
   }
   const [comando, ...resto] = args.positionals;
   const parceiros = args.values.partner ?? [];
@@ -63,6 +64,17 @@ function lerPedido(argv: readonly string[]): Pedido {
   const [id] = resto;
   if ((id === undefined) === (parceiro === undefined)) return { erro: 'revoke: dê um id ou --partner NOME (um dos dois)' };
   return id === undefined ? { comando: 'revoke', parceiro: parceiro! } : { comando: 'revoke', id };
+}
+
+/** What parseArgs refused, said in the command's language (its own messages are English). */
+function erroDeArgumento({ code, message }: NodeJS.ErrnoException): string {
+  const opcao = /'(-[^' <]+)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `opção desconhecida: ${opcao}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    // `--partner -x`: a value starting with a dash is taken for another option.
+    return message.includes('ambiguous') ? `${opcao}: um nome que começa com "-" vai junto da opção (${opcao}=-NOME)` : `${opcao}: falta o nome`;
+  }
+  return message;
 }
 
 /** Runs one command; returns the exit code. Output goes through `escrever`/`avisar` for tests. */
@@ -90,7 +102,7 @@ export function executarCli(
       }
       case 'revoke': {
         const revogadas = revogarCredencial(arquivo, 'id' in pedido ? { id: pedido.id } : { parceiro: pedido.parceiro });
-        for (const c of revogadas) escrever(`credencial ${c.id} (${c.parceiro}) revogada em ${c.revogada_em ?? ''}`);
+        for (const c of revogadas) escrever(`credencial ${c.id} (${legivel(c.parceiro)}) revogada em ${c.revogada_em ?? ''}`);
         return 0;
       }
       case 'list': {
@@ -111,7 +123,12 @@ export function executarCli(
       avisar(`--partner: ${erro.message}`);
       return 2;
     }
-    if (erro instanceof CredencialNaoEncontrada) {
+    // Revoked already: what was asked for holds (a script run twice succeeds), and it says so.
+    if (erro instanceof CredencialJaRevogada) {
+      for (const c of erro.credenciais) escrever(`credencial ${c.id} (${legivel(c.parceiro)}) já revogada em ${c.revogada_em ?? ''}`);
+      return 0;
+    }
+    if (erro instanceof CredencialNaoEncontrada || erro instanceof TravaOcupada) {
       avisar(erro.message);
       return 1;
     }

@@ -38,9 +38,18 @@ function criarLimitador(m: Metricas): Limitador {
   });
 }
 
+// What the credentials say while the process starts waits until it listens, with the warnings
+// below; from then on it is logged as it comes.
+const ditasAoEscutar: Array<() => void> = [];
+let escutando = false;
+const dizerAoEscutar = (nivel: 'info' | 'warn' | 'error') => (contexto: object, mensagem: string) => {
+  if (escutando) logger[nivel](contexto, mensagem);
+  else ditasAoEscutar.push(() => logger[nivel](contexto, mensagem));
+};
+
 function abrirCredenciaisOuSair(): CredenciaisStore {
   try {
-    return CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger });
+    return CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger: { info: dizerAoEscutar('info'), warn: dizerAoEscutar('warn'), error: dizerAoEscutar('error') } });
   } catch (erro) {
     return sairPorConfiguracao('CREDENTIALS_FILE', erro instanceof Error ? erro.message : String(erro));
   }
@@ -110,6 +119,8 @@ encerrarComGraca(10_000, logger, async () => {
 });
 
 await escutarOuSair(() => app.listen({ host: config.HOST, port: config.PORT }), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });
+escutando = true;
+for (const dizer of ditasAoEscutar) dizer();
 for (const [contexto, aviso] of avisos) logger.warn(contexto, aviso);
 // The files' absolute paths: a projector started from another folder must name the same projection.
 logger.info(

@@ -2,6 +2,7 @@
 // into a new projection beside the live one and switches it in once caught up. The API keeps
 // serving the live projection until then; a running projector follows the switch by itself.
 import { constants } from 'node:os';
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
@@ -22,6 +23,7 @@ try {
   sairPorConfiguracao('DATABASE_PATH', erro.message);
 }
 const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imoveis-rebuild', log });
+const projecao = resolve(config.DATABASE_PATH);
 
 // Ctrl-C or SIGTERM: stop before the switch and delete the rebuild's file (it may be gigabytes);
 // a second signal (not the same Ctrl-C relayed by pnpm) exits at once, leaving the file for the
@@ -66,7 +68,7 @@ try {
     log.warn({ maisNovos: resumo.maisNovos }, 'imóveis em revisão mais nova na projeção viva que nos tópicos: mantidos como estavam');
   }
   process.stdout.write(
-    `projeção trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos), ${resumo.maisNovos} mais novos na projeção viva (mantidos)\n`,
+    `projeção ${projecao} trocada: ${resumo.imoveis} imóveis, ${resumo.mantidos} mantidos, ${resumo.alterados} alterados (atualizado_em ${new Date(resumo.instante).toISOString()}), ${resumo.removidosNovos} remoções novas, ${resumo.ausentes} não vistos pela reconstrução (mantidos), ${resumo.maisNovos} mais novos na projeção viva (mantidos)\n`,
   );
 } catch (erro) {
   if (erro instanceof ReconstrucaoInterrompida) {

@@ -1,6 +1,7 @@
 // A rebuild: both topics replayed from offset 0 into a new projection file beside the live one,
 // then switched in once caught up (decision 0006). The live projection serves until the switch.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
@@ -224,6 +225,11 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   const jaNaDlq = await ate(sinal, rejeicoesNaDlq(opcoes.kafka, Object.values(opcoes.topicos)));
   await ate(sinal, conferirTopicos(opcoes));
   await ate(sinal, apagarGruposAbandonados(opcoes));
+  // Which file is rebuilt, said before the replay: a mistyped DATABASE_PATH would replay for
+  // hours into a new file beside the real one.
+  const projecao = resolve(opcoes.caminhoLive);
+  if (existsSync(projecao)) log.info({ projecao }, `relendo os tópicos para a projeção ${projecao}`);
+  else log.warn({ projecao }, `nenhuma projeção em ${projecao}: a reconstrução a criará (confira DATABASE_PATH se ela deveria existir)`);
   const novo = EscritorProjecao.abrir(caminhoNovo);
   const estado: { falha: Error | null } = { falha: null };
   const projetor = criarProjetor({

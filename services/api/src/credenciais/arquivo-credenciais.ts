@@ -50,6 +50,23 @@ export class CredencialNaoEncontrada extends Error {
   readonly code = 'CREDENCIAL_NAO_ENCONTRADA';
 }
 
+/** What a revocation asked for was revoked before: nothing changed. */
+export class CredencialJaRevogada extends Error {
+  override readonly name = 'CredencialJaRevogada';
+  readonly code = 'CREDENCIAL_JA_REVOGADA';
+  readonly credenciais: readonly Credencial[];
+  constructor(credenciais: readonly Credencial[]) {
+    super(`já revogada: ${credenciais.map((c) => c.id).join(', ')}`);
+    this.credenciais = credenciais;
+  }
+}
+
+/** Another command holds the file's lock, for longer than one would. */
+export class TravaOcupada extends Error {
+  override readonly name = 'TravaOcupada';
+  readonly code = 'TRAVA_OCUPADA';
+}
+
 export function gerarToken(): string {
   return `imv_${randomBytes(32).toString('base64url')}`;
 }
@@ -107,7 +124,9 @@ export function arquivoReal(caminho: string): string {
 /**
  * Replaces the file (`arquivoReal`) atomically, keeping its mode and owner: ops running the
  * command as root must not leave a file the API's user cannot read, which would keep a revoked
- * credential valid there until it can (the API says so: `credenciais_desatualizadas`).
+ * credential valid there until it can (the API says so: `credenciais_desatualizadas`). A new
+ * file made as root is given to its folder's owner, whom the API runs as where ops made the
+ * folder for it. Nothing is left behind when a step fails (a full disk).
  */
 function gravarArquivoCredenciais(arquivo: string, conteudo: ArquivoCredenciais): void {
   const atual = statSync(arquivo, { throwIfNoEntry: false });
@@ -115,15 +134,20 @@ function gravarArquivoCredenciais(arquivo: string, conteudo: ArquivoCredenciais)
   // 0600 for a new file: hashes are not secrets an attacker can use, but partner names and ids are nobody's business.
   const descritor = openSync(temporario, 'wx', 0o600);
   try {
-    writeFileSync(descritor, `${JSON.stringify(conteudo, null, 2)}\n`);
-    // On disk before the rename: after a crash, some file systems (XFS, ext4 without
-    // auto_da_alloc) could hold the new name with no content, and the API would not start.
-    fsyncSync(descritor);
-  } finally {
-    closeSync(descritor);
+    try {
+      writeFileSync(descritor, `${JSON.stringify(conteudo, null, 2)}\n`);
+      // On disk before the rename: after a crash, some file systems (XFS, ext4 without
+      // auto_da_alloc) could hold the new name with no content, and the API would not start.
+      fsyncSync(descritor);
+    } finally {
+      closeSync(descritor);
+    }
+    darDonoEModo(temporario, atual ?? statSync(dirname(arquivo)), atual === undefined);
+    renameSync(temporario, arquivo);
+  } catch (erro) {
+    rmSync(temporario, { force: true });
+    throw erro;
   }
-  if (atual !== undefined) manterDonoEModo(temporario, atual);
-  renameSync(temporario, arquivo);
   sincronizarPasta(dirname(arquivo));
 }
 
@@ -140,12 +164,13 @@ function sincronizarPasta(pasta: string): void {
 }
 
 /**
- * Gives `arquivo` the mode and owner of the file it replaces. Only root can give a file to
- * another user: run as another user than the file's, the command leaves it that user's.
+ * Gives `arquivo` the mode and owner of the file it replaces, or, new, the owner of its folder
+ * (`origem`) and mode 0600. Only root can give a file to another user: run as another user than
+ * the file's, the command leaves it that user's.
  */
-function manterDonoEModo(arquivo: string, atual: Stats): void {
-  chmodSync(arquivo, atual.mode & 0o777);
-  if (process.getuid?.() === 0) chownSync(arquivo, atual.uid, atual.gid);
+function darDonoEModo(arquivo: string, origem: Stats, novo: boolean): void {
+  if (!novo) chmodSync(arquivo, origem.mode & 0o777);
+  if (process.getuid?.() === 0) chownSync(arquivo, origem.uid, origem.gid);
 }
 
 /** A lock older than this was left by a killed command: it is taken over. */
@@ -198,7 +223,7 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
       if ((erro as NodeJS.ErrnoException).code !== 'EEXIST') throw erro;
     }
     if (removerSeAbandonada(trava)) continue;
-    if (Date.now() > desistirEm) throw new Error(`${trava} ocupado há mais de ${ESPERA_MAXIMA_MS / 1000} s; apague-o se nenhum comando estiver rodando`);
+    if (Date.now() > desistirEm) throw new TravaOcupada(`${trava} ocupado há mais de ${ESPERA_MAXIMA_MS / 1000} s; apague-o se nenhum comando estiver rodando`);
     else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 + Math.random() * 20);
   }
   try {
@@ -210,6 +235,9 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
 
 /** Control characters, invisible format characters and line or paragraph separators: what would break a line of `list`. */
 export const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** A name as the command prints it (one from a file written before names were checked): its control characters escaped, on one line. */
+export const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONTROLE, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 
 /**
  * A partner's name as a credential is issued to it: one line of readable text, as `list` prints it
@@ -260,10 +288,14 @@ export function revogarCredencial(
 function revogarNaTrava(caminho: string, alvo: { id: string } | { parceiro: string }, agora: () => Date): Credencial[] {
   const arquivo = lerArquivoCredenciais(caminho);
   const corresponde = (c: Credencial): boolean => ('id' in alvo ? c.id === alvo.id : c.parceiro === alvo.parceiro);
-  const alvos = arquivo.credenciais.filter((c) => corresponde(c) && c.revogada_em === null);
+  const correspondentes = arquivo.credenciais.filter(corresponde);
+  const alvos = correspondentes.filter((c) => c.revogada_em === null);
   if (alvos.length === 0) {
-    const descricao = 'id' in alvo ? `id ${alvo.id}` : `parceiro ${alvo.parceiro}`;
-    throw new CredencialNaoEncontrada(`nenhuma credencial ativa com ${descricao}`);
+    if (correspondentes.length > 0) throw new CredencialJaRevogada(correspondentes);
+    const descricao = 'id' in alvo ? `id ${alvo.id}` : `parceiro ${legivel(alvo.parceiro)}`;
+    // Not an id at all: the name of a partner typed without --partner, most likely.
+    const dica = 'id' in alvo && !/^[0-9a-f]{12}$/.test(alvo.id) ? ' (um id tem 12 dígitos hexadecimais; para revogar pelo nome, use --partner NOME)' : '';
+    throw new CredencialNaoEncontrada(`nenhuma credencial com ${descricao}${dica}`);
   }
   const instante = agora().toISOString();
   const credenciais = arquivo.credenciais.map((c) => (alvos.includes(c) ? { ...c, revogada_em: instante } : c));

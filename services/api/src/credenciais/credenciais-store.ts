@@ -4,7 +4,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { Logger } from 'pino';
 import { arquivoReal, digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
 
 export type ResultadoAutenticacao =
@@ -27,9 +26,16 @@ interface Entrada {
 // Compared against when the hash is unknown, so both outcomes do the same work.
 const HASH_FICTICIO = Buffer.alloc(32);
 
+/** Where the store says what it read or could not: a pino logger, or one that holds lines until the process listens. */
+export interface LogDeCredenciais {
+  info(contexto: object, mensagem: string): void;
+  warn(contexto: object, mensagem: string): void;
+  error(contexto: object, mensagem: string): void;
+}
+
 export class CredenciaisStore implements FonteCredenciais {
   readonly #caminho: string;
-  readonly #logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  readonly #logger: LogDeCredenciais;
   #porHash = new Map<string, Entrada>();
   #assinatura = '';
   /** The version of the file that failed to load, logged once; retried at every check meanwhile. */
@@ -38,7 +44,7 @@ export class CredenciaisStore implements FonteCredenciais {
   #timer: NodeJS.Timeout | null = null;
   #debounce: NodeJS.Timeout | null = null;
 
-  private constructor(caminho: string, logger: Pick<Logger, 'info' | 'warn' | 'error'>) {
+  private constructor(caminho: string, logger: LogDeCredenciais) {
     this.#caminho = caminho;
     this.#logger = logger;
   }
@@ -48,7 +54,7 @@ export class CredenciaisStore implements FonteCredenciais {
    * are picked up without a restart) and starts watching it. A file that cannot be parsed at
    * start is an error: better not to start than to refuse every partner silently.
    */
-  static abrir(caminho: string, opcoes: { logger: Pick<Logger, 'info' | 'warn' | 'error'>; intervaloMs?: number }): CredenciaisStore {
+  static abrir(caminho: string, opcoes: { logger: LogDeCredenciais; intervaloMs?: number }): CredenciaisStore {
     const store = new CredenciaisStore(caminho, opcoes.logger);
     store.#carregar(true);
     store.#observar(opcoes.intervaloMs ?? 2_000);
