@@ -54,6 +54,8 @@ node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.ex
 versao_pnpm=$(node -p 'require("./package.json").packageManager.split("@")[1]')
 instalar_pnpm() {
   if [ "$(pnpm --version 2>/dev/null || true)" != "$versao_pnpm" ]; then
+    # Debian packages npm apart from its Node.
+    command -v npm >/dev/null 2>&1 || apt_instalar npm
     # npm rather than corepack: corepack cannot verify the registry's signatures on these machines.
     # With sudo when npm's global folder is not the user's (Debian's Node: /usr/local).
     if [ -w "$(npm prefix -g)" ]; then npm install -g "pnpm@$versao_pnpm"; else como_root npm install -g "pnpm@$versao_pnpm"; fi
@@ -94,10 +96,17 @@ if [ "$para_teste" = true ]; then
 
   instalar_java_maven() {
     local faltam=()
-    command -v java >/dev/null 2>&1 || faltam+=(openjdk-17-jre-headless)
+    # Java 17 where the distribution has it (Debian 12, Ubuntu 22.04), else its default (Debian 13: 21).
+    local jre=default-jre-headless
+    if apt-cache show openjdk-17-jre-headless >/dev/null 2>&1; then jre=openjdk-17-jre-headless; fi
+    command -v java >/dev/null 2>&1 || faltam+=("$jre")
     command -v mvn >/dev/null 2>&1 || faltam+=(maven)
     if [ "${#faltam[@]}" -gt 0 ]; then apt_instalar "${faltam[@]}"; fi
     java -version 2>&1 | head -n 1
+    # Kafka 4 runs on Java 17 or later: an older java already on the PATH would fail at the broker's start.
+    local maior
+    maior=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    if [ "${maior%%.*}" -lt 17 ] 2>/dev/null; then echo "Java $maior não serve: o broker Kafka 4 precisa de Java 17 ou mais novo (JAVA_HOME ou o PATH)" >&2; return 1; fi
   }
   etapa "Java e Maven" instalar_java_maven
 
