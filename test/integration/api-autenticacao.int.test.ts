@@ -208,7 +208,8 @@ describe('the credentials file changed under a running API', () => {
       expect(terminou).toBe(false);
       expect(lerArquivoCredenciais(alvo).credenciais).toHaveLength(1);
       rmSync(`${alvo}.lock`);
-      await cli;
+      // It said why it waited.
+      expect((await cli).stderr).toContain(`aguardando ${alvo}.lock: outro comando em curso`);
       expect(lerArquivoCredenciais(alvo).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um', 'Portal Dois']);
     } finally {
       ligacao.remover();

@@ -1,8 +1,8 @@
 // The register's private values as agents type them into a property's free text ("Proprietário
 // Renata Santos Vieira", "CRECI-SP 123456-F", "fone do dono 11 97777 12 34"). The schema drops the
 // private fields; decoding keeps their values aside (never in the event) for the mapping, which
-// masks them in the text partners read: the title, and the description once it is plain text,
-// with entities decoded, tags and invisible characters gone (decision 0010).
+// masks them in the text partners read: the title, the description once it is plain text (with
+// entities decoded, tags and invisible characters gone), `tipo` and the features (decision 0010).
 
 /** What partners read where something private was: one marker for every kind. */
 export const MARCADOR_REMOVIDO = '[removido]';

@@ -7,6 +7,7 @@ import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfigurac
 import { z } from 'zod';
 import {
   ArquivoCredenciaisInvalido,
+  arquivoReal,
   CredencialJaRevogada,
   CredencialNaoEncontrada,
   emitirCredencial,
@@ -89,6 +90,11 @@ export function executarCli(
     return 2;
   }
   try {
+    // A command killed mid-change leaves its lock, taken over only once 10 s old: say why nothing happens meanwhile.
+    if (pedido.comando === 'issue' || pedido.comando === 'revoke') {
+      const trava = `${arquivoReal(arquivo)}.lock`;
+      if (existsSync(trava)) avisar(`aguardando ${trava}: outro comando em curso, ou um interrompido (tomada quando tiver 10 s)`);
+    }
     switch (pedido.comando) {
       case 'help':
         escrever(USO);

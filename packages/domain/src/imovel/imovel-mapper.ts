@@ -26,8 +26,8 @@ export interface ContextoMapeamento {
   /** Public (watermarking) base address photos are served from. */
   fotosBaseUrl: string;
   /**
-   * The record's private values (decoding keeps them beside the event), masked in `titulo` and
-   * `descricao` as partners read them. Only the projector's preparing step has them.
+   * The record's private values (decoding keeps them beside the event), masked in `titulo`,
+   * `descricao`, `tipo` and the features as partners read them. Only the projector's preparing step has them.
    */
   privados?: ValoresPrivados;
 }
