@@ -132,6 +132,14 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Matrícula 123456.', [], matricula)).toBe('Matrícula [removido].');
   });
 
+  it("leaves the listing's amounts and measures that equal a code's number (rules version 15)", () => {
+    const codigos = ['45.000 - 3º CRI', 'CRECI-SP 12345-F'];
+    expect(mascarar('Terreno de 45.000 m², R$ 45.000 de entrada, R$: 45000 ou 45000 reais; área 12.345 m².', [], codigos)).toBe(
+      'Terreno de 45.000 m², R$ 45.000 de entrada, R$: 45000 ou 45000 reais; área 12.345 m².',
+    );
+    expect(mascarar('Matrícula 45.000, CRECI 12345.', [], codigos)).toBe('Matrícula [removido], CRECI [removido].');
+  });
+
   it('masks the owner\'s and the agent\'s telephones and the owner\'s CPF by their digits, in any grouping', () => {
     const m = mascaraDePrivados({ nomes: [], codigos: ['josefina.privada@gmail.com'], numeros: ['(11) 97777-1234', '529.982.247-25'] });
     expect(m('Tel 11 97777 12 34 ou 977771234.')).toBe('Tel [removido] ou [removido].');

@@ -236,6 +236,9 @@ function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: 
   return sequencias;
 }
 const ehDigito = (c: number): boolean => c >= 0x30 && c <= 0x39;
+/** Before an amount (folded text): `r$`, `r$:`. After a measure or an amount: `m²`, `ha`, `reais`, `mil`, `%`. */
+const ANTES_DE_VALOR = /r\$[\s:)]*$/;
+const UNIDADE_DEPOIS = /^\s*(?:m²|m2\b|m\b|metros|ha\b|hectares|alqueires|km\b|mil\b|reais\b|milh(?:ao|oes)\b|%)/;
 /** Space, tab, `.`, `-`, `/`, `(`, `)`. */
 const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29]);
 
@@ -410,7 +413,10 @@ function mascarar(texto: string, m: Mascara): string {
   }
   if (m.numeros.length > 0) {
     for (const { inicio, fim, digitos } of sequenciasDeDigitos(lido, m.menorNumero)) {
-      if (m.numeros.some((alvo) => (alvo.exato ? digitos === alvo.digitos : digitos.includes(alvo.digitos)))) achados.push([inicio, fim]);
+      // A code's number is typed bare, never as an amount or a measure: `R$ 45.000`, `45.000 m²`
+      // are the listing's own figures that happen to equal it.
+      const valor = ANTES_DE_VALOR.test(lido.slice(Math.max(0, inicio - 6), inicio)) || UNIDADE_DEPOIS.test(lido.slice(fim, fim + 12));
+      if (m.numeros.some((alvo) => (alvo.exato ? digitos === alvo.digitos && !valor : digitos.includes(alvo.digitos)))) achados.push([inicio, fim]);
     }
   }
   if (achados.length === 0) return texto;

@@ -101,6 +101,48 @@ describe('removerContatos', () => {
   });
 
   it.each([
+    // A listing's id in a web address (rules version 15).
+    'Fotos: https://www.olx.com.br/d/anuncio/apartamento-3-quartos-1234567890',
+    'https://www.zapimoveis.com.br/imovel/venda-apartamento-3-quartos-id-2598765432/',
+    'Mais fotos: https://www.imobiliaria.com.br/imovel/23456789 e www.imob.com.br/imovel/2598765432 hoje',
+    // A small number before a number that no local number is: a 0 or a 1 first, a range, neighbouring units, a measure.
+    'Lote 12 1200-1500 m²',
+    'Apto 45 2304-2305',
+    'Casa 34 2019-2024',
+    'Código 11 1234-5678',
+    'Ref 1100123456',
+    'Edital 0012345678',
+    // After a word that says contact: what no telephone's digits are.
+    'Contato 1203-1204',
+    'Fale no WhatsApp. Salas 1001 1002',
+    'Agende pelo WhatsApp! Entrega 25.12.2026',
+    'Contato: 2026-03-12',
+    'Em contato com a natureza: 30.11.2026',
+    'Whats: andares 22 23 24 25',
+    'Chame no Whats. Rua da Bahia, 30160-011, BH',
+    // Amounts.
+    'Fazenda por 35000000 reais',
+    'Fazenda por 35000000 milhões',
+    'Valor: R$: 45000000',
+    'Valor: (R$) 45000000',
+  ])('keeps %s, which only has the digits of a telephone', (texto) => {
+    expect(removerContatos(texto)).toBe(texto);
+  });
+
+  it.each([
+    ['Ligue 11 3333-4444', 'Ligue [removido]'],
+    ['fone 45 2304-2305', 'fone [removido]'],
+    ['Chame 021 3333-4444', 'Chame [removido]'],
+    ['Tel 11 2019-2024', 'Tel [removido]'],
+    // A mobile number, or any in a contact link, in a web address.
+    ['https://site.com.br/corretor/11987654321', 'https://site.com.br/corretor/[removido]'],
+    ['https://site.com.br/contato?fone=1133334444', 'https://site.com.br/contato?fone=[removido]'],
+    ['https://api.whatsapp.com/send?phone=5511987654321', 'https://api.whatsapp.com/send?phone=[removido]'],
+  ])('still replaces %s, a telephone after a word or area code that says so, or in a contact link', (texto, esperado) => {
+    expect(removerContatos(texto)).toBe(esperado);
+  });
+
+  it.each([
     'Fazenda para 500 arrobas de gado',
     'R$ 150 a arroba. Com curral',
     'R$ 150 a arroba com desconto',

@@ -23,7 +23,7 @@ const PALAVRA_COLADA = String.raw`(?<!\p{L})(?:${[...PALAVRAS_DE_TELEFONE, 'cpf'
 // ordinal signs are no such letter: "nº123.456.789-09" is a CPF; nor is a word that says contact.
 // A comma glued to digits is a decimal one only when one to three digits follow (`120,50`): a
 // longer run after it is the next item of a list typed without spaces (`98765-4321,98765-1234`).
-const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$\s*)`;
+const INICIO_NUMERO = String.raw`(?<![\p{L}\p{N}](?<![ºª]|${PALAVRA_COLADA}))(?<!\p{N}\.)(?<!R\$[\s:)]*)`;
 /**
  * Where a number checked by more than its shape ends (a telephone's structure and the decisions
  * of its replacer, a document's check digits): a letter may follow, since an editor's inline tags
@@ -205,7 +205,7 @@ const CELULAR = /^(?:[1-9]{2})?9\d{8}$/;
 /** Likewise as mobile numbers are handed out (a 9 and a digit other than 0): not `901 902 903`. */
 const CELULAR_EM_USO = /^(?:[1-9]{2})?9[1-9]\d{7}$/;
 /** A measure or amount after a number (`95 97 98 101 m²`, `2450-2800 m²`, `955 975 990 mil`). */
-const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%)/iu;
+const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%|reais\b|milh(?:ão|ões|ao|oes)\b)/iu;
 /** A landline number (2 to 5 and seven digits), with its area code or not. */
 const FIXO_COMPLETO = /^(?:[1-9]{2})?[2-5]\d{7}$/;
 /** `987.654.321`: thousands split by dots, as an amount is written (or a registration number: `9.765.432-10`). */
@@ -219,6 +219,24 @@ function intervaloRedondo(numero: string): boolean {
   return de !== undefined && ate !== undefined && de.endsWith('00') && ate.endsWith('00') && Number(de) < Number(ate);
 }
 const ESPACO_EM_VOLTA_DO_TRACO = new RegExp(String.raw`\d[ \t\u00a0]+${TRACO}|${TRACO}[ \t\u00a0]+\d`, 'u');
+
+/** A date as listings write one (`25.12.2026`, `12/03/2026`, `2026-03-12`): a telephone's digits are never grouped so. */
+const DATA = /^(?:(?:0[1-9]|[12]\d|3[01])[./-](?:0[1-9]|1[0-2])[./-](?:19|20)\d{2}|(?:19|20)\d{2}[./-](?:0[1-9]|1[0-2])[./-](?:0[1-9]|[12]\d|3[01]))$/;
+/** A CEP's five and three digits: a telephone's are four and four, or five and four. */
+const CINCO_E_TRES = /^\d{5}[-.]\d{3}$/;
+
+/**
+ * A web address up to the match (`https://…/apartamento-3-quartos-1234567890`): listings' and
+ * portals' ids take a telephone's shape there. And one that carries a telephone (a WhatsApp or
+ * call link, a `fone=` parameter).
+ */
+const EM_ENDERECO_WEB = /(?:https?:\/\/|www\.)[^\s]*$/iu;
+const ENDERECO_DE_CONTATO = /(?:wa\.me|whatsapp|phone=|fone=|telefone=|celular=|whats=|tel[:=])[^\s]*$/iu;
+/** Whether a match stands in a web address that is no contact link: there, only a mobile number as handed out is a telephone. */
+function emEnderecoSemContato(a: Achado, digitosDoNumero: string): boolean {
+  const anterior = antes(a, 300);
+  return EM_ENDERECO_WEB.test(anterior) && !ENDERECO_DE_CONTATO.test(anterior) && !CELULAR_EM_USO.test(digitosDoNumero);
+}
 
 /** An area code as written before a number: two digits, neither a zero (the old leading 0 aside). */
 const DDD = /^\(?\s?0?[1-9]{2}\b/;
@@ -302,17 +320,22 @@ function listaCrescente(partes: readonly string[]): boolean {
  * code; and a dash with spaces around it, unless something says telephone: a mobile number (9 and
  * 4 digits), the country code, an area code in parentheses, or one without them before a landline
  * number that is no range (`11 3333 - 4444`, but `Lote 12 1200 - 1500`, `Apto 45 1250 - 1380`).
- * Without a country or area code: nothing after `CEP`, and neighbouring units or a row of groups
- * of four unless a word says telephone.
+ * Without a country code or an area code in parentheses: nothing after `CEP`, before a measure or
+ * an amount, or starting with 0 or 1 (no local number does: `Contato 1203-1204`, `Código 11
+ * 1234-5678`), and neighbouring units, a row of groups of four or a range unless a word says
+ * telephone (`Apto 45 2304-2305`, but `fone 45 2304-2305`). In a web address, a listing's id.
  */
 function substituirTelefone(trecho: string, ...argumentos: unknown[]): string {
   const { pais, ddd, numero } = argumentos.at(-1) as { pais: string | undefined; ddd: string | undefined; numero: string };
-  if (pais === undefined && ddd === undefined) {
-    const a = achado(trecho, argumentos);
-    if (antesDeUnidade(a) || depoisDeCep(numero, a)) return trecho;
-    if ((!soPodeSerLocal(numero) || emFileiraDeUnidades(numero, a)) && !depoisDePalavraDeTelefone(a)) return trecho;
-  }
+  const a = achado(trecho, argumentos);
+  if (emEnderecoSemContato(a, trecho.replace(/\D/g, ''))) return trecho;
   const intervalo = INTERVALO_DE_ANOS.test(numero) || intervaloRedondo(numero);
+  if (pais === undefined && ddd?.startsWith('(') !== true) {
+    if (antesDeUnidade(a) || (ddd === undefined && depoisDeCep(numero, a)) || /^[01]/.test(numero)) return trecho;
+    if (ddd !== undefined && !DDD.test(ddd)) return trecho;
+    const soParece = !soPodeSerLocal(numero) || emFileiraDeUnidades(numero, a) || (ddd !== undefined && intervalo);
+    if (soParece && !depoisDePalavraDeTelefone(a)) return trecho;
+  }
   if (pais === undefined && ddd === undefined && intervalo) return trecho;
   const telefoneExplicito =
     pais !== undefined ||
@@ -338,12 +361,15 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   const numero = grupos.replace(/\D/g, '');
   const a = achado(trecho, argumentos);
   if ((ddd !== undefined && numero.length > 9) || (ddd === undefined && (antesDeUnidade(a) || depoisDeCep(grupos, a)))) return trecho;
+  if (DATA.test(grupos) || emEnderecoSemContato(a, numero)) return trecho;
+  const partes = grupos.split(/\D+/);
   const ditoTelefone = ddd !== undefined || depoisDePalavraDeTelefone(a);
   if (ditoTelefone) {
     const intervalo = INTERVALO_DE_ANOS.test(grupos) || intervaloRedondo(grupos);
+    // Said to be a telephone, yet a CEP's shape, or floors or units in a row (`Whats: andares 22 23 24 25`).
+    if (ddd === undefined && (CINCO_E_TRES.test(grupos) || (partes.length > 2 && listaCrescente(partes)))) return trecho;
     return CELULAR.test(numero) || (FIXO_COMPLETO.test(numero) && !intervalo) ? MARCADOR_REMOVIDO : trecho;
   }
-  const partes = grupos.split(/\D+/);
   const quantosGrupos = partes.length - (numero.length === 11 ? 1 : 0);
   const lista = partes.every((p) => p.length >= 2 && p.endsWith('0')) || listaCrescente(partes);
   if (MILHARES.test(grupos) || lista) return trecho;

@@ -8,4 +8,4 @@
  * what changed in the README's Upgrading section (ops read it there); the guard test in
  * projection-store (`versao-das-regras.test.ts`) fails until you bump it.
  */
-export const VERSAO_DAS_REGRAS = 14;
+export const VERSAO_DAS_REGRAS = 15;
