@@ -458,6 +458,31 @@ describe('rebuild', () => {
     }
   }, 120_000);
 
+  it('`pnpm run rebuild` waits for the live write lock held past SQLite\'s busy timeout, instead of throwing the replay away', async () => {
+    const topicosNovos = await topicosCom(200);
+    const live = sqliteTemporario();
+    EscritorProjecao.abrir(live.caminho).close();
+    // The live projector's lock, held longer than the 5 s a single wait gives it.
+    const outro = new Database(live.caminho);
+    outro.exec('BEGIN IMMEDIATE');
+    try {
+      const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
+      let soltar: NodeJS.Timeout | undefined;
+      rebuild.processo.stdout.on('data', () => {
+        if (soltar !== undefined || !rebuild.mensagens().some((m) => m.startsWith('trocando a projeção'))) return;
+        soltar = setTimeout(() => outro.exec('COMMIT'), 7_000);
+      });
+      expect(await rebuild.fim, rebuild.saida()).toBe(0);
+      expect(rebuild.mensagens()).toContain('a projeção viva está com a trava de escrita ocupada: esperando para trocar');
+      expect(listadosEm(live.caminho)).toBe(200);
+      expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
+    } finally {
+      if (outro.inTransaction) outro.exec('COMMIT');
+      outro.close();
+      live.remover();
+    }
+  }, 120_000);
+
   it('`pnpm run rebuild` stops on SIGTERM at once while still retrying brokers that refuse connections', async () => {
     const [porta] = await portasLivres(1);
     const live = sqliteTemporario();

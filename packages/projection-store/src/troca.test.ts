@@ -101,8 +101,30 @@ describe('trocarProjecao', () => {
   });
 
   it("takes the rules version of the rebuilt projection's documents", () => {
-    aplicar(live, [imovelSalvo(randomUUID(), 1)]);
+    const evento = imovelSalvo(randomUUID(), 1);
+    aplicar(live, [evento]);
+    aplicar(novo, [evento]);
     live.gravarEstado('regras', null); // made before versions were recorded
+    trocar();
+    expect(live.regras()).toBe(VERSAO_DAS_REGRAS);
+  });
+
+  it.each([
+    ['written in place', 1],
+    ['filled again whole', 0],
+  ])('records the rules as mixed when it keeps documents the live projection made by other rules (%s)', (_, parcelaEscritaNoLugar) => {
+    const [visto, naoVisto] = [randomUUID(), randomUUID()];
+    aplicar(live, [imovelSalvo(visto, 1), imovelSalvo(naoVisto, 1)]);
+    aplicar(novo, [imovelSalvo(visto, 1)]);
+    live.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+    novo.checkpoint();
+    const resumo = trocarProjecao(live, join(dir, 'novo.db'), () => (relogio += 1_000), { parcelaEscritaNoLugar });
+    expect(resumo.ausentes).toBe(1);
+    expect(live.regras()).toBeNull();
+  });
+
+  it('keeps the rebuild\'s rules version when what it keeps from the live projection was made by the same rules', () => {
+    aplicar(live, [imovelSalvo(randomUUID(), 1)]);
     trocar();
     expect(live.regras()).toBe(VERSAO_DAS_REGRAS);
   });

@@ -67,7 +67,11 @@ export function trocarProjecao(
       compararCondominios(db);
       compararImoveis(db);
       const { escritos, noLugar } = escreverImoveis(db, parcelaEscritaNoLugar);
+      const regrasMisturadas = documentosDeOutrasRegras(db);
       copiarCondominiosEOffsets(db);
+      // Documents kept from the live projection were made by its rules: if the rebuild's differ,
+      // the projection holds both, which an absent version says (decision 0011).
+      if (regrasMisturadas) live.gravarEstado('regras', null);
       const instante = carimbar(live, agora)();
       db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
       // Removal items are kept for good: only those the live projection lacks are added.
@@ -231,6 +235,18 @@ function escreverImoveis(db: Database.Database, parcelaEscritaNoLugar: number): 
   `);
   for (const { sql } of indices) db.exec(sql);
   return { escritos: escrever, noLugar };
+}
+
+/** Whether documents kept from the live projection were made by other rules than the rebuild's (or unknown ones). */
+function documentosDeOutrasRegras(db: Database.Database): boolean {
+  const { misturadas } = db
+    .prepare<[], { misturadas: number }>(
+      `SELECT EXISTS (SELECT 1 FROM troca_imoveis WHERE linha_nova IS NULL)
+         AND (SELECT valor FROM main.estado WHERE chave = ${sqlChave('regras')}) IS NOT (SELECT valor FROM novo.estado WHERE chave = ${sqlChave('regras')})
+         AS misturadas`,
+    )
+    .get()!;
+  return misturadas === 1;
 }
 
 /**

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
-import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor, type Projetor } from './projetor.ts';
@@ -210,6 +210,24 @@ async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null },
   }
 }
 
+/**
+ * How many times the switch waits SQLite's busy timeout (5 s) for the live projector's write lock:
+ * a batch or a fan-out page on a slow disk may hold it longer, and giving up would throw the
+ * whole replay away.
+ */
+const ESPERAS_PELA_TRAVA = 12;
+
+function trocarEsperandoATrava(live: EscritorProjecao, caminhoNovo: string, agora: () => number, log: Logger): ResumoTroca {
+  for (let espera = 1; ; espera++) {
+    try {
+      return trocarProjecao(live, caminhoNovo, agora);
+    } catch (erro) {
+      if (!ehTravaOcupada(erro) || espera >= ESPERAS_PELA_TRAVA) throw erro;
+      log.warn({ espera, de: ESPERAS_PELA_TRAVA }, 'a projeção viva está com a trava de escrita ocupada: esperando para trocar');
+    }
+  }
+}
+
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
   const agora = opcoes.agora ?? Date.now;
@@ -266,7 +284,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
       opcoes.aoTrocar?.();
       log.info('trocando a projeção: só o que mudou é escrito (meio minuto por milhão de imóveis, minutos se quase tudo mudou)');
       const inicio = performance.now();
-      const resumo = trocarProjecao(live, caminhoNovo, agora);
+      const resumo = trocarEsperandoATrava(live, caminhoNovo, agora, log);
       // How long the write lock was held: the live projector waited, and readiness may have lapsed.
       log.info({ ...resumo, trocaMs: Math.round(performance.now() - inicio) }, 'projeção reconstruída e trocada');
       return resumo;
