@@ -81,7 +81,7 @@ const TEXTOS_COM_CONTATOS = [
   'Ligue (11) 98765-\n4321; CPF 529.982.247-\n25; área 120-\n150 m²; Sala -\n3 quartos.',
   'Ligue 98765\u20094321, 11\u300098765\u30004321, 98765\u22124321, 98765\u20154321, 98765\u30fb4321; CPF 529 . 982 . 247 - 25, 529,982,247-25, 11.222.333 0001-81, 11 222 333 / 0001-81; Ana 11 3333 44 44, 21 33 33 44 44; Aptos de 45 2500 - 3000.',
   'Dono 111•444•777-35, 111   444   777   35, 111\u2024444\u2024777-35, 11.222.333\u22150001-81; VGV de 172.000.000,00; Parcelas 12 24 36 48 60; Av. Boa Viagem 45 51020-000.',
-  'Fotos https://www.olx.com.br/d/anuncio/apto-1234567890, https://site.com.br/corretor/11987654321; Lote 12 1200-1500 m², Apto 45 2304-2305, Ref 1100123456; Contato 1203-1204, Whats: entrega 25.12.2026, andares 22 23 24 25, Rua da Bahia, 30160-011; por 35000000 reais, R$: 45000000; fone 45 2304-2305.',
+  'Fotos https://www.olx.com.br/d/anuncio/apto-1234567890, https://site.com.br/corretor/11987654321; Lote 12 1200-1500 m², Apto 45 2304-2305, Ref 1100123456; Contato 1203-1204, Whats: entrega 25.12.2026, andares 22 23 24 25, Rua da Bahia, 30160-011; por 35000000 reais, R$: 45000000; fone 45 2304-2305; Renavam 12345678900, CPF 12345678900; Siga @imob.com.br.',
   'Zap 1️⃣1️⃣ 9️⃣ 8️⃣7️⃣ 6️⃣5️⃣ 4️⃣3️⃣ 2️⃣1️⃣, ⁹⁸⁷ ⁶⁵⁴ ³²¹, 98 76 54 32 1, joao @ Gmail, joao@Hotmail, 11 ● 98765 ● 4321; Torres 1️⃣ 2️⃣ 3️⃣; Telefonia e internet: aptos 33 33 44 44; Contatar corretor. 30140-000.',
 ];
 
@@ -142,6 +142,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 15, digesto: '54773cc097257e26d3102c432d48c4da89e67dd09b9335c13233d078cca54d2f' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 15, digesto: 'c3c9dca2d0fb334ad02e15ef443b985bfd4675cbeb614952299a10ae88e7e741' });
   });
 });

@@ -120,12 +120,21 @@ describe('removerContatos', () => {
     'Em contato com a natureza: 30.11.2026',
     'Whats: andares 22 23 24 25',
     'Chame no Whats. Rua da Bahia, 30160-011, BH',
+    // Bare runs of 11 or 14 digits whose check digits fail: codes; nine digits not starting with 9.
+    'Renavam 12345678900',
+    'Código 10000123456',
+    'Código de barras 78912345678901',
+    'Tel 123456789',
+    // Handles ending like a domain, after a word that introduces one.
+    'Siga @imobiliaria.com.br',
+    'Nos acompanhe no insta @casa.com.br',
+    'Projeto by @escritorio.arquitetura.br',
     // Amounts.
     'Fazenda por 35000000 reais',
     'Fazenda por 35000000 milhões',
     'Valor: R$: 45000000',
     'Valor: (R$) 45000000',
-  ])('keeps %s, which only has the digits of a telephone', (texto) => {
+  ])('keeps %s, the listing\'s own text that only looks like a contact', (texto) => {
     expect(removerContatos(texto)).toBe(texto);
   });
 
@@ -134,6 +143,11 @@ describe('removerContatos', () => {
     ['fone 45 2304-2305', 'fone [removido]'],
     ['Chame 021 3333-4444', 'Chame [removido]'],
     ['Tel 11 2019-2024', 'Tel [removido]'],
+    // A bare run the word calls a document, its check digits mistyped; an address typed apart.
+    ['CPF 12345678900', 'CPF [removido]'],
+    ['cpf do dono 12345678900', 'cpf do dono [removido]'],
+    ['CNPJ: 12345678000100', 'CNPJ: [removido]'],
+    ['vendas @imobiliaria.com.br', '[removido]'],
     // A mobile number, or any in a contact link, in a web address.
     ['https://site.com.br/corretor/11987654321', 'https://site.com.br/corretor/[removido]'],
     ['https://site.com.br/contato?fone=1133334444', 'https://site.com.br/contato?fone=[removido]'],

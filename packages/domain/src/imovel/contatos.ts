@@ -112,6 +112,17 @@ const EMAIL_DISFARCADO = new RegExp(
     String.raw`)(?![\p{L}\p{N}])`,
   'gu',
 );
+/**
+ * Words that introduce a handle (`Siga @imobiliaria.com.br`, `no insta @casa.com.br`), never an
+ * address's local part: `vendas @imobiliaria.com.br` is an address typed apart, `Siga @…` is not.
+ */
+const ANTES_DE_PERFIL = new Set('siga sigam segue seguir perfil insta instagram no na nosso nossa by em por via confira acesse acompanhe visite veja curta'.split(' '));
+const PERFIL_APARTADO = /^([\p{L}\p{N}._%+-]+)[ \t\u00a0]+@[^ \t\u00a0]+$/u;
+function substituirEmailDisfarcado(trecho: string): string {
+  const palavra = PERFIL_APARTADO.exec(trecho)?.[1];
+  return palavra !== undefined && ANTES_DE_PERFIL.has(palavra.toLowerCase()) ? trecho : MARCADOR_REMOVIDO;
+}
+
 /** Only a text holding one of these can hold a disguised address. */
 const TALVEZ_EMAIL_DISFARCADO = /[@\uff20\ufe6b]|\bat\b|arroba/i;
 
@@ -252,6 +263,8 @@ const FIXO = /^[2-5]/;
 function soPodeSerLocal(numero: string): boolean {
   const grupos = numero.split(/\D+/);
   if (/^[01]/.test(numero) || (grupos[0]!.length === 5 && !numero.startsWith('9'))) return false;
+  // Nine digits are a mobile number's, which starts with 9 (`Renavam 12345678900` after `12`).
+  if (grupos.join('').length === 9 && !numero.startsWith('9')) return false;
   if (grupos.length !== 2 || grupos[0]!.length !== 4 || grupos[1]!.length !== 4) return true;
   const distancia = Number(grupos[1]) - Number(grupos[0]);
   return !(Math.abs(distancia) <= 9 || (distancia > 0 && distancia % 100 === 0 && distancia <= 900));
@@ -263,9 +276,9 @@ interface Achado {
   inicio: number;
   fim: number;
 }
-/** The match `trecho` in its text, from a replacer's arguments (…, offset, string, groups). */
+/** The match `trecho` in its text, from a replacer's arguments (…, offset, string, and groups when the pattern names some). */
 function achado(trecho: string, argumentos: readonly unknown[]): Achado {
-  const [inicio, texto] = argumentos.slice(-3, -1) as [number, string];
+  const [inicio, texto] = (typeof argumentos.at(-1) === 'string' ? argumentos.slice(-2) : argumentos.slice(-3, -1)) as [number, string];
   return { texto, inicio, fim: inicio + trecho.length };
 }
 const antes = ({ texto, inicio }: Achado, alcance: number): string => texto.slice(Math.max(0, inicio - alcance), inicio);
@@ -381,6 +394,17 @@ function substituirAgrupado(trecho: string, ...argumentos: unknown[]): string {
   return fixoComDdd && !ESPACO_EM_VOLTA_DO_TRACO.test(grupos) ? MARCADOR_REMOVIDO : trecho;
 }
 
+/**
+ * A CPF or CNPJ as formatted (by its shape), or as a bare run of 11 or 14 digits when its check
+ * digits are valid or the word says which it is (`CPF 12345678900`, mistyped): a bare run is as
+ * often a code (`Renavam 12345678900`, a barcode).
+ */
+const DITO_DOCUMENTO = /(?<!\p{L})(?:cpf|cnpj)\b[^\d\n]{0,16}$/iu;
+const documentoFormatadoOuValido =
+  (valido: (digitos: string) => boolean) =>
+  (trecho: string, ...argumentos: unknown[]): string =>
+    /^\d+$/.test(trecho) && !valido(trecho) && !DITO_DOCUMENTO.test(antes(achado(trecho, argumentos), 24)) ? trecho : MARCADOR_REMOVIDO;
+
 /** A CPF or CNPJ found by shape alone, when its check digits are valid. */
 const documentoValido = (valido: (digitos: string) => boolean) => (trecho: string) =>
   valido(trecho.replace(/\D/g, '')) ? MARCADOR_REMOVIDO : trecho;
@@ -405,6 +429,8 @@ function substituirCnpjAlfanumerico(trecho: string): string {
   return caracteres === `${base}${primeiro}${digitoVerificadorCnpj(base + primeiro)}` ? MARCADOR_REMOVIDO : trecho;
 }
 const substituirCpfSeValido = documentoValido(isValidCpf);
+const substituirCnpjFormatado = documentoFormatadoOuValido((digitos) => isValidCnpj(digitos));
+const substituirCpfFormatado = documentoFormatadoOuValido(isValidCpf);
 
 const substituirColado = (trecho: string): string => (INTERVALO_DE_ANOS.test(trecho) ? trecho : MARCADOR_REMOVIDO);
 const substituirInternacional = (trecho: string): string => (digitos(trecho, 8) >= 8 ? MARCADOR_REMOVIDO : trecho);
@@ -450,14 +476,14 @@ const marcadores = (texto: string): number => texto.split(MARCADOR_REMOVIDO).len
  */
 function removerNaLinha(texto: string): string {
   let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
-  if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, MARCADOR_REMOVIDO);
+  if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, substituirEmailDisfarcado);
   if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
   // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
-  if (n >= 14) resultado = resultado.replace(CNPJ, MARCADOR_REMOVIDO).replace(CNPJ_AGRUPADO, substituirCnpjSeValido);
+  if (n >= 14) resultado = resultado.replace(CNPJ, substituirCnpjFormatado).replace(CNPJ_AGRUPADO, substituirCnpjSeValido);
   if (n >= 11) {
-    resultado = resultado.replace(CPF, MARCADOR_REMOVIDO).replace(CPF_AGRUPADO, substituirCpfSeValido);
+    resultado = resultado.replace(CPF, substituirCpfFormatado).replace(CPF_AGRUPADO, substituirCpfSeValido);
     if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
   }
   // Another country's number first: its groups could pass for a DDD and a local number.
