@@ -10,7 +10,7 @@ import { criarClienteKafka, textoDoCabecalho } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LeitorSqlite } from '@imoveis/projection-store';
 import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, criarProjetor, prefixoDosGruposDeReconstrucao, reconstruir, topicoDlq, type OpcoesReconstrucao } from '@imoveis/projector';
-import { ler, nomeUnico, sqliteTemporario } from '../helpers.ts';
+import { ler, nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
 
@@ -387,6 +387,25 @@ describe('rebuild', () => {
     DATABASE_PATH: caminhoLive,
   });
 
+  /**
+   * `fn` with the live projection's write lock held by another connection, as the live projector
+   * holds it during a batch; `soltar` lets it go. The projection is removed afterwards.
+   */
+  async function comTravaDaLive(live: SqliteTemporario, fn: (soltar: () => void) => Promise<void>): Promise<void> {
+    const outro = new Database(live.caminho);
+    outro.exec('BEGIN IMMEDIATE');
+    const soltar = () => {
+      if (outro.inTransaction) outro.exec('COMMIT');
+    };
+    try {
+      await fn(soltar);
+    } finally {
+      soltar();
+      outro.close();
+      live.remover();
+    }
+  }
+
   /** The built rebuild (`pnpm run rebuild` execs it) as a process, its stdout's log messages collected. */
   function processoRebuild(env: NodeJS.ProcessEnv) {
     const processo = spawn(...comandoServico('projector', 'rebuild.js'), {
@@ -431,17 +450,14 @@ describe('rebuild', () => {
     const topicosNovos = await topicosCom(2_000);
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();
-    // The live projection's write lock, held by another connection: the switch waits for it
-    // (SQLite's busy timeout), so the signal surely comes while the switch is under way.
-    const outro = new Database(live.caminho);
-    outro.exec('BEGIN IMMEDIATE');
-    try {
+    // The switch waits for the lock (SQLite's busy timeout), so the signal surely comes while the switch is under way.
+    await comTravaDaLive(live, async (soltar) => {
       const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
       let sinalizado = false;
       rebuild.processo.stdout.on('data', () => {
         if (sinalizado || !rebuild.mensagens().some((m) => m.startsWith('trocando a projeção'))) return;
         sinalizado = rebuild.processo.kill('SIGTERM');
-        setTimeout(() => outro.exec('COMMIT'), 300);
+        setTimeout(soltar, 300);
       });
       expect(await rebuild.fim).toBe(0);
       expect(sinalizado).toBe(true);
@@ -451,36 +467,27 @@ describe('rebuild', () => {
       expect(rebuild.saida()).toContain(`\nprojeção ${live.caminho} trocada: 2000 imóveis, `);
       expect(listadosEm(live.caminho)).toBe(2_000);
       expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
-    } finally {
-      if (outro.inTransaction) outro.exec('COMMIT');
-      outro.close();
-      live.remover();
-    }
+    });
   }, 120_000);
 
   it('`pnpm run rebuild` waits for the live write lock held past SQLite\'s busy timeout, instead of throwing the replay away', async () => {
     const topicosNovos = await topicosCom(200);
     const live = sqliteTemporario();
     EscritorProjecao.abrir(live.caminho).close();
-    // The live projector's lock, held longer than the 5 s a single wait gives it.
-    const outro = new Database(live.caminho);
-    outro.exec('BEGIN IMMEDIATE');
-    try {
+    // Held longer than the 5 s a single wait gives it.
+    await comTravaDaLive(live, async (soltar) => {
       const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
-      let soltar: NodeJS.Timeout | undefined;
+      let agendado = false;
       rebuild.processo.stdout.on('data', () => {
-        if (soltar !== undefined || !rebuild.mensagens().some((m) => m.startsWith('trocando a projeção'))) return;
-        soltar = setTimeout(() => outro.exec('COMMIT'), 7_000);
+        if (agendado || !rebuild.mensagens().some((m) => m.startsWith('trocando a projeção'))) return;
+        agendado = true;
+        setTimeout(soltar, 7_000);
       });
       expect(await rebuild.fim, rebuild.saida()).toBe(0);
       expect(rebuild.mensagens()).toContain('a projeção viva está com a trava de escrita ocupada: esperando para trocar');
       expect(listadosEm(live.caminho)).toBe(200);
       expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
-    } finally {
-      if (outro.inTransaction) outro.exec('COMMIT');
-      outro.close();
-      live.remover();
-    }
+    });
   }, 120_000);
 
   it('`pnpm run rebuild` stops on SIGTERM at once while still retrying brokers that refuse connections', async () => {
