@@ -236,9 +236,14 @@ function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: 
   return sequencias;
 }
 const ehDigito = (c: number): boolean => c >= 0x30 && c <= 0x39;
-/** Before an amount (folded text): `r$`, `r$:`. After a measure or an amount: `m²`, `ha`, `reais`, `mil`, `%`. */
+/** Before an amount (folded text): `r$`, `r$:`. */
 const ANTES_DE_VALOR = /r\$[\s:)]*$/;
-const UNIDADE_DEPOIS = /^\s*(?:m²|m2\b|m\b|metros|ha\b|hectares|alqueires|km\b|mil\b|reais\b|milh(?:ao|oes)\b|%)/;
+/**
+ * A measure or an amount right after a number (`95 97 98 101 m²`, `2450-2800 m²`, `45000 reais`):
+ * the number is the listing's figure, neither a contact nor a private code's number. Read in
+ * folded text too (`milhoes`).
+ */
+export const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%|reais\b|milh(?:ão|ões|ao|oes)\b)/iu;
 /** Space, tab, `.`, `-`, `/`, `(`, `)`. */
 const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29]);
 

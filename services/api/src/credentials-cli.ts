@@ -7,7 +7,6 @@ import { ConfiguracaoInvalida, CREDENTIALS_FILE, ehFalhaDeArquivo, lerConfigurac
 import { z } from 'zod';
 import {
   ArquivoCredenciaisInvalido,
-  arquivoReal,
   CredencialJaRevogada,
   CredencialNaoEncontrada,
   emitirCredencial,
@@ -17,6 +16,7 @@ import {
   PREFIXO_HASH,
   revogarCredencial,
   TravaOcupada,
+  travaDe,
 } from './credenciais/arquivo-credenciais.ts';
 
 const USO = `uso:
@@ -92,7 +92,7 @@ export function executarCli(
   try {
     // A command killed mid-change leaves its lock, taken over only once 10 s old: say why nothing happens meanwhile.
     if (pedido.comando === 'issue' || pedido.comando === 'revoke') {
-      const trava = `${arquivoReal(arquivo)}.lock`;
+      const trava = travaDe(arquivo);
       if (existsSync(trava)) avisar(`aguardando ${trava}: outro comando em curso, ou um interrompido (tomada quando tiver 10 s)`);
     }
     switch (pedido.comando) {

@@ -3,7 +3,7 @@
 // in docs/free-text.md).
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
-import { MARCADOR_REMOVIDO } from '@imoveis/contracts';
+import { MARCADOR_REMOVIDO, UNIDADE_DEPOIS } from '@imoveis/contracts';
 
 /** `palavra` in any case, for patterns that otherwise care about case. */
 const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');
@@ -215,8 +215,6 @@ const ALCANCE_DA_PALAVRA = 40;
 const CELULAR = /^(?:[1-9]{2})?9\d{8}$/;
 /** Likewise as mobile numbers are handed out (a 9 and a digit other than 0): not `901 902 903`. */
 const CELULAR_EM_USO = /^(?:[1-9]{2})?9[1-9]\d{7}$/;
-/** A measure or amount after a number (`95 97 98 101 m²`, `2450-2800 m²`, `955 975 990 mil`). */
-const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%|reais\b|milh(?:ão|ões|ao|oes)\b)/iu;
 /** A landline number (2 to 5 and seven digits), with its area code or not. */
 const FIXO_COMPLETO = /^(?:[1-9]{2})?[2-5]\d{7}$/;
 /** `987.654.321`: thousands split by dots, as an amount is written (or a registration number: `9.765.432-10`). */

@@ -209,11 +209,14 @@ export function removerSeAbandonada(trava: string): boolean {
   }
 }
 
+/** The lock of the file `caminho` names (`arquivoReal`): `<file>.lock`. */
+export const travaDe = (caminho: string): string => `${arquivoReal(caminho)}.lock`;
+
 /** Runs `fn` (read, change, rewrite of the file `caminho` names) holding `<file>.lock`, created exclusively. */
 function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
   const arquivo = arquivoReal(caminho);
   garantirPastaDe(arquivo);
-  const trava = `${arquivo}.lock`;
+  const trava = travaDe(arquivo);
   const desistirEm = Date.now() + ESPERA_MAXIMA_MS;
   for (;;) {
     try {
