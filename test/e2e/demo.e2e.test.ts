@@ -81,8 +81,10 @@ describe('pnpm start (the embedded default)', () => {
     expect(linhasDeLog.some((l) => l.includes('access_token=[REDACTED]'))).toBe(true);
     expect(linhasDeLog.filter((l) => l.includes(demo.token))).toEqual([]);
 
-    const segunda = await iniciar();
+    const segunda = await iniciar({ LOG_LEVEL: undefined });
     expect(segunda.saida).toMatch(/reaproveitada/);
+    // LOG_LEVEL's default is operations.md's `info` for the demo too: the API's start is logged.
+    expect(segunda.saida).toMatch(/^\{"level":30,.*"msg":"Server listening at /m);
     expect(segunda.token).toBe(demo.token);
     const total = ((await (await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } })).json()) as { total: number }).total;
     expect(total).toBe(corpo.total);

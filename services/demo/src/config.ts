@@ -9,7 +9,7 @@ import { HOST, LOG_LEVEL, PHOTOS_BASE_URL, PORT, RATE_LIMIT_PER_MINUTE, READY_MA
 export const ConfigDemo = z.object({
   HOST,
   PORT,
-  LOG_LEVEL: LOG_LEVEL.default('error'),
+  LOG_LEVEL,
   RATE_LIMIT_PER_MINUTE,
   READY_MAX_LAG_SECONDS,
   DATABASE_PATH: z.string().default('./data/demo/projecao.db'),
