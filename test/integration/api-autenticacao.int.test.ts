@@ -292,6 +292,25 @@ describe('the credentials file', () => {
       expect(c.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     }
   });
+
+  it('keeps the fields an operator added by hand when a command rewrites it', () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    try {
+      const { credencial } = emitirCredencial(arquivo.caminho, 'portal-a');
+      const escrito = JSON.parse(readFileSync(arquivo.caminho, 'utf8')) as { credenciais: Record<string, unknown>[] };
+      writeFileSync(arquivo.caminho, JSON.stringify({ ...escrito, responsavel: 'ops', credenciais: escrito.credenciais.map((c) => ({ ...c, chamado: 'OPS-42' })) }));
+      emitirCredencial(arquivo.caminho, 'portal-b');
+      revogarCredencial(arquivo.caminho, { id: credencial.id });
+      const final = JSON.parse(readFileSync(arquivo.caminho, 'utf8')) as { responsavel?: string; credenciais: Record<string, unknown>[] };
+      expect(final.responsavel).toBe('ops');
+      expect(final.credenciais.map((c) => [c['parceiro'], c['chamado'], c['revogada_em'] !== null])).toEqual([
+        ['portal-a', 'OPS-42', true],
+        ['portal-b', undefined, false],
+      ]);
+    } finally {
+      arquivo.remover();
+    }
+  });
 });
 
 describe('pnpm credentials', () => {

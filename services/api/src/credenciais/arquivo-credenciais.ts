@@ -24,7 +24,9 @@ export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token',
 /** How a credential's `hash` starts: the algorithm, then its hex digest. */
 export const PREFIXO_HASH = 'sha256:';
 
-const Credencial = z.object({
+// Loose: a field an operator added by hand (a contact, a ticket number) is kept when a command
+// rewrites the file, not silently dropped.
+const Credencial = z.looseObject({
   id: z.string().regex(/^[0-9a-f]{12}$/),
   parceiro: z.string().min(1),
   /** PREFIXO_HASH + the token's 64 hex digits (digestoDoToken). */
@@ -34,7 +36,7 @@ const Credencial = z.object({
 });
 export type Credencial = z.infer<typeof Credencial>;
 
-export const ArquivoCredenciais = z.object({
+export const ArquivoCredenciais = z.looseObject({
   versao: z.literal(1),
   credenciais: z.array(Credencial),
 });
@@ -275,7 +277,7 @@ function emitirNaTrava(caminho: string, parceiro: string, agora: () => Date): { 
     criada_em: agora().toISOString(),
     revogada_em: null,
   };
-  gravarArquivoCredenciais(caminho, { versao: 1, credenciais: [...arquivo.credenciais, credencial] });
+  gravarArquivoCredenciais(caminho, { ...arquivo, credenciais: [...arquivo.credenciais, credencial] });
   return { token, credencial };
 }
 
@@ -302,6 +304,6 @@ function revogarNaTrava(caminho: string, alvo: { id: string } | { parceiro: stri
   }
   const instante = agora().toISOString();
   const credenciais = arquivo.credenciais.map((c) => (alvos.includes(c) ? { ...c, revogada_em: instante } : c));
-  gravarArquivoCredenciais(caminho, { versao: 1, credenciais });
+  gravarArquivoCredenciais(caminho, { ...arquivo, credenciais });
   return alvos.map((c) => ({ ...c, revogada_em: instante }));
 }
