@@ -2,4 +2,4 @@
 export * from './register-events.ts';
 export * from './decode.ts';
 export * from './partner-api.ts';
-export { MARCADOR_REMOVIDO, UNIDADE_DEPOIS, mascaraDePrivados, valoresPrivados, type ValoresPrivados } from './privados.ts';
+export { valoresPrivados, type ValoresPrivados } from './privados.ts';

@@ -3,7 +3,7 @@
 // in docs/free-text.md).
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
-import { MARCADOR_REMOVIDO, UNIDADE_DEPOIS } from '@imoveis/contracts';
+import { MARCADOR_REMOVIDO, UNIDADE_DEPOIS } from './mascara-de-privados.ts';
 
 /** `palavra` in any case, for patterns that otherwise care about case. */
 const emQualquerCaixa = (palavra: string): string => [...palavra].map((c) => `[${c}${c.toUpperCase()}]`).join('');

@@ -4,7 +4,6 @@ import {
   FINALIDADES,
   MOBILIADO,
   STATUS_COMERCIAIS,
-  mascaraDePrivados,
   type DocumentoImovel,
   type ImovelRegistro,
   type ValoresPrivados,
@@ -15,6 +14,7 @@ import { mapearFotos } from './fotos.ts';
 import { contagem, naoNegativo } from './numeros.ts';
 import { umDosPermitidos } from './permitidos.ts';
 import { removerContatos } from './contatos.ts';
+import { mascaraDePrivados } from './mascara-de-privados.ts';
 import { aparado, comoSeLe, htmlParaTexto } from './texto.ts';
 import { urlTourVirtual } from './tour-virtual.ts';
 import { mapearValores } from './valores.ts';

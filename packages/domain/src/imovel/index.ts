@@ -4,6 +4,3 @@ export { mapearImovel, mapearImovelEPublico, type ContextoMapeamento } from './i
 export { estaAnunciado } from './anunciado.ts';
 export { serializarDocumento, comNomeCondominio } from './documento-json.ts';
 export { VERSAO_DAS_REGRAS } from './versao-das-regras.ts';
-// For the rules guard (projection-store), which digests them over a fixed text for each contact shape.
-export { removerContatos } from './contatos.ts';
-export { comoSeLe } from './texto.ts';

@@ -3,9 +3,14 @@
 // the digest; a change to a rejection's wording does not (partners never see it).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodificarEvento, mascaraDePrivados, type RegistroBruto, type ValoresPrivados } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, comNomeCondominio, comoSeLe, prepararEvento, removerContatos } from '@imoveis/domain';
+import { decodificarEvento, type RegistroBruto, type ValoresPrivados } from '@imoveis/contracts';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
+import { prepararEvento } from '../projecao/preparo.ts';
+import { removerContatos } from './contatos.ts';
+import { comNomeCondominio } from './documento-json.ts';
+import { mascaraDePrivados } from './mascara-de-privados.ts';
+import { comoSeLe } from './texto.ts';
+import { VERSAO_DAS_REGRAS } from './versao-das-regras.ts';
 
 function digestoDasRegras(): string {
   const hash = createHash('sha256');
