@@ -604,6 +604,26 @@ describe('OpenAPI document and documentation page', () => {
     expect(schemas['Imovel']!.properties!['cep']).toMatchObject({ anyOf: [{ pattern: String.raw`^\d{8}$` }, { type: 'null' }] });
   });
 
+  it("carries the contract's rules to the reader: every resource and field described, each operation's rules", async () => {
+    const r = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    const doc = JSON.parse(r.body) as { components: { schemas: Record<string, EsquemaJson> }; paths: Record<string, { get: { description?: string } }> };
+    const semDescricao = Object.entries(doc.components.schemas).flatMap(([nome, esquema]) => [
+      ...(esquema.description ? [] : [nome]),
+      ...Object.entries(esquema.properties ?? {}).flatMap(([campo, s]) => (s.description ? [] : [`${nome}.${campo}`])),
+    ]);
+    expect(semDescricao).toEqual([]);
+    // A few of the contract's rules, as a partner reads them in the document.
+    const { Imovel, Foto, ListagemImoveis } = doc.components.schemas;
+    expect(Imovel!.properties!['ocultar_preco']!.description).toContain('preço sob consulta');
+    expect(Imovel!.properties!['quartos']!.description).toContain('`0` significa nenhum');
+    expect(Foto!.properties!['principal']!.description).toContain('Exatamente uma foto por imóvel');
+    expect(ListagemImoveis!.properties!['proximo_cursor']!.description).toContain('`null` significa o fim');
+    expect(ListagemImoveis!.properties!['total']!.description).toContain('todo o filtro, não da página');
+    expect(doc.paths['/imoveis']!.get.description).toMatch(/ordem estável por `id`[\s\S]*1\. Sem `alterados_desde`[\s\S]*5\. /);
+    expect(doc.paths['/imoveis/{id}']!.get.description).toContain('404 quando o imóvel não existe ou não está anunciado');
+    expect(doc.paths['/imoveis/removidos']!.get.description).toContain('Despublicar ou inativar não é exclusão');
+  });
+
   it('serves a human-readable documentation page without a credential', async () => {
     const r = await api.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(r.statusCode).toBe(200);
@@ -631,6 +651,7 @@ interface EsquemaJson {
   $ref?: string;
   properties?: Record<string, EsquemaJson>;
   required?: string[];
+  description?: string;
 }
 
 /** A JSON Schema as the contract's tables write a type: `string | null`, `"Venda" | "Locação"`, `Foto[]`. */

@@ -15,25 +15,30 @@ export const PERIODICIDADES_IPTU = ['Mensal', 'Anual'] as const;
 export const MOBILIADO = ['Mobiliado', 'Não'] as const;
 export const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
 
+/** Where an address is hidden (`exibir_endereco` `bairro`), a coordinate locates the neighbourhood, not the building. */
+const COORDENADA = 'Com o endereço oculto (`exibir_endereco` `bairro`), arredondada a 2 casas decimais (cerca de 1 km).';
+/** A count of rooms or spaces, as the contract describes `quartos`. */
+const contagem = (oQue: string) => z.int().min(0).nullable().describe(`${oQue}. \`0\` significa nenhum; \`null\`, não informado.`);
+
 export const Foto = z
   .object({
-    url: z.url(),
-    ordem: z.int().min(1),
-    principal: z.boolean(),
+    url: z.url().describe('Endereço HTTPS público e estável; a imagem leva marca d’água. Uma imagem substituída ganha outro endereço (`?v=`).'),
+    ordem: z.int().min(1).describe('Mínimo 1: as fotos de um imóvel vêm numeradas de 1 a n, nesta ordem.'),
+    principal: z.boolean().describe('Exatamente uma foto por imóvel tem `true`.'),
   })
-  .meta({ id: 'Foto' });
+  .meta({ id: 'Foto', description: 'Foto pública do imóvel. Os três campos são obrigatórios.' });
 export type Foto = z.infer<typeof Foto>;
 
 export const Imovel = z
   .object({
-    id: z.guid(),
-    codigo: z.string(),
-    publicado: z.literal(true),
-    tipo: z.string().nullable(),
-    categoria: z.enum(CATEGORIAS).nullable(),
-    finalidade: z.enum(FINALIDADES).nullable(),
-    status_comercial: z.enum(STATUS_COMERCIAIS).nullable(),
-    lancamento: z.boolean(),
+    id: z.guid().describe('Imutável, nunca reutilizado.'),
+    codigo: z.string().describe('Código comercial do imóvel.'),
+    publicado: z.literal(true).describe('Sempre `true` neste recurso.'),
+    tipo: z.string().nullable().describe('Tipo do imóvel, como cadastrado (lista aberta).'),
+    categoria: z.enum(CATEGORIAS).nullable().describe('`Residencial`, `Comercial` ou `null`.'),
+    finalidade: z.enum(FINALIDADES).nullable().describe('`Venda`, `Locação`, `Venda e Locação` ou `null`.'),
+    status_comercial: z.enum(STATUS_COMERCIAIS).nullable().describe('Situação comercial: `Disponível`, `Reservado` ou `Em negociação`, as de um imóvel anunciado.'),
+    lancamento: z.boolean().describe('Se o imóvel é um lançamento.'),
     titulo: z.string().describe('Texto simples, digitado pelo corretor: escape-o ao exibi-lo em HTML.'),
     descricao: z
       .string()
@@ -44,78 +49,94 @@ export const Imovel = z
     logradouro: z.string().nullable().describe('`null` quando a imobiliária oculta o endereço.'),
     numero: z.null().describe('Sempre `null`: o número não é divulgado.'),
     complemento: z.null().describe('Sempre `null`.'),
-    bairro: z.string().nullable(),
-    cidade: z.string().nullable(),
-    uf: z.string().nullable(),
-    cep: z.string().regex(/^\d{8}$/).nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    exibir_endereco: z.enum(EXIBIR_ENDERECO),
-    valor_venda: z.number().nullable(),
-    valor_aluguel: z.number().nullable().describe('Mensal.'),
-    valor_condominio: z.number().nullable(),
-    valor_iptu: z.number().nullable(),
-    periodicidade_iptu: z.enum(PERIODICIDADES_IPTU).nullable(),
-    ocultar_preco: z.boolean(),
-    aceita_financiamento: z.boolean().nullable(),
-    aceita_permuta: z.boolean().nullable(),
-    mobiliado: z.enum(MOBILIADO).nullable(),
-    quartos: z.int().min(0).nullable(),
-    suites: z.int().min(0).nullable(),
-    banheiros: z.int().min(0).nullable(),
-    vagas: z.int().min(0).nullable(),
-    area_util: z.number().nullable(),
-    area_total: z.number().nullable(),
-    nome_condominio: z.string().nullable(),
+    bairro: z.string().nullable().describe('Bairro.'),
+    cidade: z.string().nullable().describe('Cidade.'),
+    uf: z.string().nullable().describe('Sigla da unidade da federação, em maiúsculas.'),
+    cep: z.string().regex(/^\d{8}$/).nullable().describe('8 dígitos; `null` quando o endereço está oculto.'),
+    latitude: z.number().nullable().describe(COORDENADA),
+    longitude: z.number().nullable().describe(COORDENADA),
+    exibir_endereco: z.enum(EXIBIR_ENDERECO).describe('`rua` = rua e bairro podem ser exibidos; `bairro` = somente bairro e cidade.'),
+    valor_venda: z.number().nullable().describe('Só para `Venda` e `Venda e Locação`.'),
+    valor_aluguel: z.number().nullable().describe('Mensal. Só para `Locação` e `Venda e Locação`.'),
+    valor_condominio: z.number().nullable().describe('Valor do condomínio.'),
+    valor_iptu: z.number().nullable().describe('Valor do IPTU, na periodicidade de `periodicidade_iptu`.'),
+    periodicidade_iptu: z.enum(PERIODICIDADES_IPTU).nullable().describe('`Mensal`, `Anual` ou `null`.'),
+    ocultar_preco: z.boolean().describe('`true` significa preço sob consulta; os valores de preço vêm então `null`.'),
+    aceita_financiamento: z.boolean().nullable().describe('Se aceita financiamento; `null` quando não informado.'),
+    aceita_permuta: z.boolean().nullable().describe('Se aceita permuta; `null` quando não informado.'),
+    mobiliado: z.enum(MOBILIADO).nullable().describe('`Mobiliado`, `Não` ou `null`.'),
+    quartos: contagem('Quartos'),
+    suites: contagem('Suítes'),
+    banheiros: contagem('Banheiros'),
+    vagas: contagem('Vagas de garagem'),
+    area_util: z.number().nullable().describe('Área útil, em metros quadrados.'),
+    area_total: z.number().nullable().describe('Área total, em metros quadrados.'),
+    nome_condominio: z.string().nullable().describe('Nome do condomínio do imóvel.'),
     // "Without repeated entries": checked here, and stated in the OpenAPI document.
     caracteristicas: z
       .array(z.string())
       .refine((lista) => new Set(lista).size === lista.length, 'entradas repetidas')
-      .meta({ uniqueItems: true }),
-    fotos: z.array(Foto),
-    video_url: z.url().nullable(),
-    tour_virtual_url: z.string().nullable(),
-    criado_em: dataHoraComFuso.nullable(),
-    atualizado_em: dataHoraComFuso.nullable(),
+      .meta({ uniqueItems: true })
+      .describe('Lista aberta vinda do cadastro, sem entradas repetidas, em ordem alfabética.'),
+    fotos: z.array(Foto).describe('Só as fotos públicas, em `ordem`.'),
+    video_url: z.url().nullable().describe('Vídeo do imóvel, na forma `watch?v=` do YouTube.'),
+    tour_virtual_url: z.string().nullable().describe('Endereço `https:` do tour virtual.'),
+    criado_em: dataHoraComFuso.nullable().describe('Quando o imóvel foi cadastrado.'),
+    atualizado_em: dataHoraComFuso
+      .nullable()
+      .describe(
+        'Muda a cada mudança relevante: preço, situação, publicação, fotos, características, endereço, título ou descrição. É o instante em que a mudança passou a ser lida neste serviço: o que `alterados_desde` compara.',
+      ),
   })
-  .meta({ id: 'Imovel' });
+  .meta({
+    id: 'Imovel',
+    description: 'Imóvel anunciado. Todo campo está sempre presente; `null` significa não informado ou não aplicável.',
+  });
 export type Imovel = z.infer<typeof Imovel>;
 /** The partner document as the projector stores it: everything but the commit instant. */
 export type DocumentoImovel = Omit<Imovel, 'atualizado_em'>;
 
 export const ImovelRetirado = z
   .object({
-    id: z.guid(),
-    codigo: z.string(),
-    publicado: z.literal(false),
-    atualizado_em: dataHoraComFuso.nullable(),
+    id: z.guid().describe('O `id` do imóvel.'),
+    codigo: z.string().describe('Código comercial do imóvel.'),
+    publicado: z.literal(false).describe('Sempre `false`: remova o imóvel do portal.'),
+    atualizado_em: dataHoraComFuso.nullable().describe('Quando deixou de estar anunciado.'),
   })
-  .meta({ id: 'ImovelRetirado' });
+  .meta({
+    id: 'ImovelRetirado',
+    description:
+      'Imóvel que deixou de estar anunciado (despublicado ou inativado, o que não é exclusão). Só aparece nas listagens incrementais. Os quatro campos são obrigatórios.',
+  });
 export type ImovelRetirado = z.infer<typeof ImovelRetirado>;
 
 export const ItemRemovido = z
   .object({
-    id: z.guid(),
-    codigo: z.string(),
-    removido_em: dataHoraComFuso,
+    id: z.guid().describe('O `id` do imóvel excluído.'),
+    codigo: z.string().describe('Código comercial do imóvel.'),
+    removido_em: dataHoraComFuso.describe('Quando a exclusão passou a ser lida neste serviço: o que `desde` compara.'),
   })
-  .meta({ id: 'ItemRemovido' });
+  .meta({ id: 'ItemRemovido', description: 'Exclusão física do cadastro: remova o imóvel do portal.' });
 export type ItemRemovido = z.infer<typeof ItemRemovido>;
 
 export const ListagemImoveis = z
   .object({
-    dados: z.array(z.union([Imovel, ImovelRetirado])),
-    por_pagina: z.int().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo),
-    proximo_cursor: z.guid().nullable(),
-    total: z.int().min(0).nullable(),
+    dados: z.array(z.union([Imovel, ImovelRetirado])).describe('Cada elemento é um Imovel ou, só na listagem incremental, um ImovelRetirado.'),
+    por_pagina: z.int().min(POR_PAGINA.minimo).max(POR_PAGINA.maximo).describe('Tamanho de página em vigor.'),
+    proximo_cursor: z.guid().nullable().describe('Valor a enviar como `cursor` para a próxima página; `null` significa o fim.'),
+    total: z.int().min(0).nullable().describe('Total de todo o filtro, não da página.'),
   })
-  .meta({ id: 'ListagemImoveis' });
+  .meta({ id: 'ListagemImoveis', description: 'Uma página da listagem. Os quatro campos são obrigatórios.' });
 export type ListagemImoveis = z.infer<typeof ListagemImoveis>;
 
-export const ListagemRemovidos = z.object({ dados: z.array(ItemRemovido) }).meta({ id: 'ListagemRemovidos' });
+export const ListagemRemovidos = z
+  .object({ dados: z.array(ItemRemovido).describe('As exclusões, da mais antiga à mais recente.') })
+  .meta({ id: 'ListagemRemovidos', description: 'Sem cursor, tamanho de página ou total.' });
 export type ListagemRemovidos = z.infer<typeof ListagemRemovidos>;
 
-export const Erro = z.object({ mensagem: z.string() }).meta({ id: 'Erro' });
+export const Erro = z
+  .object({ mensagem: z.string().describe('Mensagem legível; num 400, nomeia o parâmetro inválido.') })
+  .meta({ id: 'Erro', description: 'O corpo de toda resposta de erro.' });
 export type Erro = z.infer<typeof Erro>;
 
 // ---- Request parameters ----------------------------------------------------------------------

@@ -97,6 +97,15 @@ export function rotasImoveis(fonte: FonteProjecao) {
         schema: {
           operationId: 'listarImoveis',
           summary: 'Lista imóveis anunciados (varredura completa) ou alterados desde um instante (incremental)',
+          description: [
+            'Paginada por cursor, em ordem estável por `id`.',
+            '',
+            '1. Sem `alterados_desde` (varredura completa), só imóveis anunciados, todos como Imovel. Um imóvel da sua cópia ausente da varredura não está mais anunciado: remova-o.',
+            '2. Com `alterados_desde` (incremental), tudo o que foi criado ou alterado desde esse instante (inclusivo), inclusive imóveis que deixaram de estar anunciados, que vêm como ImovelRetirado (`publicado: false`: remova-os do portal).',
+            '3. `proximo_cursor` só não é `null` quando existe outra página com dados. Uma página intermediária nunca é vazia.',
+            '4. `total` é o total de todo o filtro.',
+            '5. A listagem incremental é paginada por cursor da mesma forma que a varredura completa.',
+          ].join('\n'),
           tags: ['imoveis'],
           querystring: ListarImoveisQuery,
           response: { 200: ListagemImoveis, ...ERROS_COMUNS, 500: Erro },
@@ -121,6 +130,8 @@ export function rotasImoveis(fonte: FonteProjecao) {
         schema: {
           operationId: 'listarRemovidos',
           summary: 'Lista exclusões físicas do cadastro desde um instante',
+          description:
+            'Exclusões físicas do cadastro desde `desde` (inclusivo), da mais antiga à mais recente; remova do portal cada imóvel retornado. Despublicar ou inativar não é exclusão: esses vêm na listagem incremental de `/imoveis`.',
           tags: ['imoveis'],
           querystring: ListarRemovidosQuery,
           response: { 200: ListagemRemovidos, ...ERROS_COMUNS },
@@ -137,6 +148,8 @@ export function rotasImoveis(fonte: FonteProjecao) {
         schema: {
           operationId: 'obterImovel',
           summary: 'Obtém um imóvel anunciado',
+          description:
+            'Um Imovel com os mesmos campos da listagem, sem envelope. 404 quando o imóvel não existe ou não está anunciado. Traz `ETag`: com `If-None-Match` igual, 304 sem corpo.',
           tags: ['imoveis'],
           params: ObterImovelParams,
           querystring: ObterImovelQuery,
