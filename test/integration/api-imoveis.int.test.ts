@@ -123,6 +123,23 @@ describe('GET /imoveis, full scan', () => {
   });
 });
 
+describe('GET /imoveis, an empty projection', () => {
+  it('answers one empty page, its cursor null and its total 0, full and incremental', async () => {
+    const vazia = criarProjecao();
+    const apiVazia = await criarApi({ leitor: vazia.abrirLeitor(), limite: 10_000 });
+    try {
+      for (const query of ['', `?alterados_desde=${iso(T1)}`]) {
+        const r = await apiVazia.get(`/api/v1/imoveis${query}`);
+        expect(r.statusCode, query).toBe(200);
+        expect(JSON.parse(r.body), query).toEqual({ dados: [], por_pagina: 50, proximo_cursor: null, total: 0 });
+      }
+    } finally {
+      await apiVazia.fechar();
+      vazia.remover();
+    }
+  });
+});
+
 describe('GET /imoveis, page size', () => {
   it('defaults to 50 and allows up to 200', async () => {
     const grande = criarProjecao();
@@ -206,6 +223,12 @@ describe('GET /imoveis/{id}', () => {
     }
   });
 
+  it('finds a property by its id in upper case, as uuids are case-insensitive', async () => {
+    const r = await api.get(`/api/v1/imoveis/${alterado.toUpperCase()}`);
+    expect(r.statusCode).toBe(200);
+    expect((JSON.parse(r.body) as { id: string }).id).toBe(alterado);
+  });
+
   it('sends an ETag and answers 304 to If-None-Match until the property changes', async () => {
     const id = anunciados[0] as string;
     const primeira = await api.get(`/api/v1/imoveis/${id}`);
@@ -233,6 +256,15 @@ describe('GET /imoveis/removidos', () => {
       dados: [{ id: excluido, codigo: 'AP9999', removido_em: iso(T4) }],
     });
     expect(JSON.parse((await api.get(`/api/v1/imoveis/removidos?desde=${iso(T4 + 1)}`)).body)).toEqual({ dados: [] });
+  });
+
+  it('reads desde with any offset and a fraction finer than a millisecond as the instant meant, inclusive', async () => {
+    const removidos = async (desde: string) => (JSON.parse((await api.get(`/api/v1/imoveis/removidos?desde=${encodeURIComponent(desde)}`)).body) as { dados: unknown[] }).dados.length;
+    // T4 is 13:00:00.000Z: 10:00 at -03:00; a fraction past its millisecond comes after it.
+    expect(await removidos('2026-11-21T10:00:00-03:00')).toBe(1);
+    expect(await removidos('2026-11-21T14:00:00.000+01:00')).toBe(1);
+    expect(await removidos('2026-11-21T12:59:59.9999Z')).toBe(1);
+    expect(await removidos('2026-11-21T13:00:00.0001Z')).toBe(0);
   });
 
   it('is not mistaken for a property id', async () => {
