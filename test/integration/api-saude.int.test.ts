@@ -38,7 +38,8 @@ const pronto = async (api: ApiDeTeste): Promise<{ status: number; corpo: { pront
 describe('/health/live and /health/ready', () => {
   it('is live and ready, without a credential, when the projector confirmed it was caught up within the allowed lag', async () => {
     const api = await apiCom({ emDiaEm: AGORA - 59_000 });
-    expect((await api.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    const vivo = await api.app.inject({ method: 'GET', url: '/health/live' });
+    expect([vivo.statusCode, vivo.json()]).toEqual([200, { vivo: true }]);
     expect(await pronto(api)).toEqual({ status: 200, corpo: expect.objectContaining({ pronto: true, motivos: [] }) });
   });
 

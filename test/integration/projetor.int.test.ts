@@ -786,6 +786,8 @@ describe('projector against a real Kafka broker', () => {
     limpezas.push(() => void processo.kill('SIGKILL'));
     const get = async (caminho: string) => fetch(`http://127.0.0.1:${porta}${caminho}`).catch(() => null);
     await expect.poll(async () => (await get('/health/live'))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
+    // The API's bodies: an orchestrator's probe reads both processes alike.
+    expect(await (await get('/health/live'))!.json()).toEqual({ vivo: true });
     await expect.poll(async () => (await get('/health/ready'))?.status, { timeout: 30_000, interval: 200 }).toBe(200);
     expect(await (await get('/health/ready'))!.json()).toMatchObject({ pronto: true, motivos: [] });
     const metricas = await (await get('/metrics'))!.text();

@@ -19,7 +19,7 @@ import { gerarCargaInicial, gerarMutacoesRotuladas } from '@imoveis/generator';
 import {
   EscritorProjecao,
   LeitorSqlite,
-  aplicarLoteSeAinda,
+  aplicarTransacaoSeAinda,
   trocarProjecao,
   type Database,
   type LeitorProjecao,
@@ -119,7 +119,7 @@ function aplicarEmLotes(escritor: EscritorProjecao, registros: readonly Registro
     let fim = i + 1;
     while (fim < registros.length && registros[fim]!.bruto.topico === registros[i]!.bruto.topico) fim++;
     const eventos = registros.slice(i, fim).flatMap((r) => preparado(r, fotosBaseUrl) ?? []);
-    aplicarLoteSeAinda(escritor, { eventos, offsets: [] }, () => instante, () => true);
+    aplicarTransacaoSeAinda(escritor, { eventos, offsets: [] }, () => instante, () => true);
     i = fim;
   }
 }

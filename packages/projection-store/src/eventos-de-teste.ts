@@ -5,7 +5,7 @@ import { EventoCondominio, EventoImovel, decodificarEvento, type EventoCondomini
 import type { EscritorProjecao } from './escritor-sqlite.ts';
 import type { LeitorProjecao, PaginaItens } from './leitor.ts';
 import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/domain';
-import { aplicarLoteSeAinda, type Efeito, type LoteProjecao } from './projecao.ts';
+import { aplicarTransacaoSeAinda, type Efeito, type TransacaoProjecao } from './projecao.ts';
 
 export const FOTOS = 'https://fotos.exemplo.com.br';
 
@@ -91,11 +91,11 @@ export function condominioExcluido(id: string, versao: number): TEventoCondomini
 /** A batch of events not prepared yet, applied as the projector applies one (one transaction, one instant). */
 export function prepararEAplicarLote(
   escritor: EscritorProjecao,
-  lote: LoteProjecao<TEventoImovel | TEventoCondominio>,
+  lote: TransacaoProjecao<TEventoImovel | TEventoCondominio>,
   contexto: ContextoProjecao,
   agora: () => number,
 ): Efeito[] {
-  return aplicarLoteSeAinda(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora, () => true)!;
+  return aplicarTransacaoSeAinda(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora, () => true)!;
 }
 
 /** The removal items since `desdeMs` parsed, `removido_em` back in epoch milliseconds (tests compare instants). */

@@ -10,7 +10,7 @@ import type { PaginaItens } from './leitor.ts';
 import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
-import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarLoteSeAinda, propagarNomeCondominio, type LoteProjecao } from './projecao.ts';
+import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarTransacaoSeAinda, propagarNomeCondominio, type TransacaoProjecao } from './projecao.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
 
 let dir: string;
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 /** Applies events as one batch, `passoMs` after the previous batch. */
-function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos'], passoMs = 1_000, offsets: LoteProjecao['offsets'] = []) {
+function aplicar(eventos: TransacaoProjecao<EventoImovel | EventoCondominio>['eventos'], passoMs = 1_000, offsets: TransacaoProjecao['offsets'] = []) {
   relogio += passoMs;
   return prepararEAplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
@@ -40,7 +40,7 @@ function aplicar(eventos: LoteProjecao<EventoImovel | EventoCondominio>['eventos
 /** Saves prepared as the projector prepares them (imovelSalvoPreparado), as one batch a second after the previous one. */
 function aplicarComoChegam(eventos: EventoPreparado[]) {
   relogio += 1_000;
-  return aplicarLoteSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
+  return aplicarTransacaoSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
 }
 
 const todos = (desdeMs: number) => leitor.listarAlterados({ desdeMs, aposId: null, limite: 200 });

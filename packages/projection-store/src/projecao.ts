@@ -1,7 +1,7 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
 import type { CondominioExcluido, CondominioSalvo, EventoCondominio, ImovelExcluido } from '@imoveis/contracts';
-import { comNomeCondominio, instanteDoLote, mudancaRelevante, revisaoAplicavel, soCamposPrivados, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
+import { comNomeCondominio, instanteDaTransacao, mudancaRelevante, revisaoAplicavel, soCamposPrivados, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
 /** What applying an event did, for metrics and tests. */
@@ -10,24 +10,25 @@ export type Efeito = 'aplicado' | 'sem-mudanca' | 'repetido' | 'apos-exclusao';
 /** Condominium fan-outs larger than this are done in several transactions by the caller. */
 export const LIMITE_PROPAGACAO_NA_TRANSACAO = 1_000;
 
-export interface LoteProjecao<E = EventoPreparado> {
+export interface TransacaoProjecao<E = EventoPreparado> {
   eventos: readonly E[];
   /** Next offset of every partition the events came from; committed with their effects. */
   offsets: readonly OffsetParticao[];
 }
 
 /**
- * Applies a batch in one transaction stamped with one commit instant, together with its offsets,
+ * Applies events in one transaction stamped with one commit instant (a batch's, or a chunk of it:
+ * the projector applies at most TAMANHO_PEDACO messages a transaction), together with its offsets,
  * and returns the effect of each event, in order; unless `ainda()` is false once the write lock is
  * held: then nothing is written and the result is null. `ainda` is checked inside the transaction
  * because another process (a rebuild's switch) may commit while this one waits for the lock.
  */
-export function aplicarLoteSeAinda(escritor: EscritorProjecao, lote: LoteProjecao, agora: () => number, ainda: () => boolean): Efeito[] | null {
+export function aplicarTransacaoSeAinda(escritor: EscritorProjecao, transacao: TransacaoProjecao, agora: () => number, ainda: () => boolean): Efeito[] | null {
   return escritor.transacao(() => {
     if (!ainda()) return null;
     const instante = carimbar(escritor, agora);
-    const efeitos = lote.eventos.map((evento) => aplicarEvento(escritor, evento, instante));
-    for (const offset of lote.offsets) escritor.gravarOffset(offset);
+    const efeitos = transacao.eventos.map((evento) => aplicarEvento(escritor, evento, instante));
+    for (const offset of transacao.offsets) escritor.gravarOffset(offset);
     return efeitos;
   });
 }
@@ -74,7 +75,7 @@ export function propagarNomeCondominio(
 export type Carimbo = () => number;
 
 /**
- * The commit instant of the transaction under way (instanteDoLote), taken when a change first
+ * The commit instant of the transaction under way (instanteDaTransacao), taken when a change first
  * needs it and remembered for the next: a transaction that changes nothing partners see (repeats,
  * offsets alone) moves nothing, so instants run ahead of the clock only by a millisecond per
  * stamped transaction within one millisecond.
@@ -83,7 +84,7 @@ export function carimbar(escritor: EscritorProjecao, agora: () => number): Carim
   let instante: number | null = null;
   return () => {
     if (instante === null) {
-      instante = instanteDoLote(agora(), escritor.lerEstado('ultimo_instante'));
+      instante = instanteDaTransacao(agora(), escritor.lerEstado('ultimo_instante'));
       escritor.gravarEstado('ultimo_instante', instante);
     }
     return instante;

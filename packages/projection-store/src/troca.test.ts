@@ -7,7 +7,7 @@ import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
-import { aplicarLoteSeAinda } from './projecao.ts';
+import { aplicarTransacaoSeAinda } from './projecao.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { trocarProjecao } from './troca.ts';
 
@@ -39,7 +39,7 @@ function aplicar(escritor: EscritorProjecao, eventos: (EventoImovel | EventoCond
 
 function aplicarPreparados(escritor: EscritorProjecao, eventos: EventoPreparado[]) {
   relogio += 1_000;
-  return aplicarLoteSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
+  return aplicarTransacaoSeAinda(escritor, { eventos, offsets: [] }, () => relogio, () => true);
 }
 
 const trocar = (agora: () => number = () => (relogio += 1_000)) => {

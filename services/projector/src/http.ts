@@ -18,7 +18,7 @@ export interface DependenciasHttp {
 export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   const agora = deps.agora ?? Date.now;
   const app = Fastify({ logger: false });
-  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/live', async () => ({ vivo: true }));
   app.get('/health/ready', async (_req, reply) => {
     const fase = deps.fase();
     const doProcesso = fase === 'consumindo' ? [] : [fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando'];

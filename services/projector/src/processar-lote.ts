@@ -7,7 +7,7 @@ import type { EventoPreparado } from '@imoveis/domain';
 import type { Lote, MensagemRecebida } from '@imoveis/kafka';
 import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
-  aplicarLoteSeAinda,
+  aplicarTransacaoSeAinda,
   carimbar,
   condominioSemEfeito,
   efeitoDaPropagacao,
@@ -203,7 +203,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     if (trecho.rejeicoes.length > 0) await deps.enviarParaDlq(trecho.rejeicoes);
     const offset = { topico: lote.topico, particao: lote.particao, proximo: trecho.ate.toString() };
     const feitos = await esperandoATrava(lote, deps, () =>
-      aplicarLoteSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
+      aplicarTransacaoSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
     );
     if (feitos === null) break;
     feitos.unshift(...propagado);

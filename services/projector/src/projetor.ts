@@ -45,7 +45,11 @@ export interface Projetor {
    * lag decides whether fsync is deferred, and a rebuild switched in is followed.
    */
   medirFrescor(): Promise<{ atraso: number; emDiaEm: number | null }>;
-  /** Finishes the batch in hand (committed whole or not at all), then leaves the group. */
+  /**
+   * Finishes the batch in hand, then leaves the group. The batch is applied in transactions of at
+   * most TAMANHO_PEDACO messages, each committed whole or not at all with its offset: a process
+   * killed in between resumes from the last one committed.
+   */
   parar(): Promise<void>;
 }
 

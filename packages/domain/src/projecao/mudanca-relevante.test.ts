@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanteDoLote, mudancaRelevante, soCamposPrivados, type LadoPublico, type Visibilidade } from './mudanca-relevante.ts';
+import { instanteDaTransacao, mudancaRelevante, soCamposPrivados, type LadoPublico, type Visibilidade } from './mudanca-relevante.ts';
 
 const anunciado: Visibilidade = { codigo: 'AP1', documento: '{"a":1}', anunciado: true, jaAnunciado: true };
 const retirado: Visibilidade = { ...anunciado, anunciado: false };
@@ -38,15 +38,15 @@ describe('mudancaRelevante', () => {
   });
 });
 
-describe('instanteDoLote', () => {
+describe('instanteDaTransacao', () => {
   it('uses the clock when it moves forward', () => {
-    expect(instanteDoLote(2_000, 1_000)).toBe(2_000);
-    expect(instanteDoLote(2_000, null)).toBe(2_000);
+    expect(instanteDaTransacao(2_000, 1_000)).toBe(2_000);
+    expect(instanteDaTransacao(2_000, null)).toBe(2_000);
   });
 
   it('moves on past the previous stamp when the clock steps back or stands still', () => {
-    expect(instanteDoLote(900, 1_000)).toBe(1_001);
-    expect(instanteDoLote(1_000, 1_000)).toBe(1_001);
+    expect(instanteDaTransacao(900, 1_000)).toBe(1_001);
+    expect(instanteDaTransacao(1_000, 1_000)).toBe(1_001);
   });
 });
 

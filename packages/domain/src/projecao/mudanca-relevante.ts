@@ -42,11 +42,11 @@ export function soCamposPrivados(anterior: LadoPublico, novo: LadoPublico): bool
 }
 
 /**
- * The commit instant stamped on a batch: the clock, but always later than the previous stamp, so
+ * The commit instant stamped on a write transaction: the clock, but always later than the previous stamp, so
  * a clock stepping back cannot place a change before one a partner has already read, and two
  * changes of one property never share an `atualizado_em` (nor its ETag: a 304 would hide the
- * second). Batches a millisecond apart, or a clock behind, move it on by a millisecond each.
+ * second). Transactions a millisecond apart, or a clock behind, move it on by a millisecond each.
  */
-export function instanteDoLote(agoraMs: number, ultimoMs: number | null): number {
+export function instanteDaTransacao(agoraMs: number, ultimoMs: number | null): number {
   return ultimoMs === null ? agoraMs : Math.max(agoraMs, ultimoMs + 1);
 }
