@@ -3,7 +3,7 @@
 // checked here, so one added later cannot go undocumented.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfiguracaoApi } from '../../services/api/src/config.ts';
+import { ConfigApi } from '../../services/api/src/config.ts';
 import { ConfigDemo } from '../../services/demo/src/config.ts';
 import { ConfigProjetor, ConfigReconstrucao } from '../../services/projector/src/config.ts';
 
@@ -17,7 +17,7 @@ describe('the operating interface', () => {
   });
 
   it("reads the variables operations.md names, and the README documents every variable the services' settings read", () => {
-    const lidas = new Set([ConfiguracaoApi, ConfigDemo, ConfigProjetor, ConfigReconstrucao].flatMap((esquema) => Object.keys(esquema.shape)));
+    const lidas = new Set([ConfigApi, ConfigDemo, ConfigProjetor, ConfigReconstrucao].flatMap((esquema) => Object.keys(esquema.shape)));
     const doContrato = ['KAFKA_BROKERS', 'KAFKA_GROUP_ID', 'IMOVEIS_TOPIC', 'CONDOMINIOS_TOPIC', 'DATABASE_PATH', 'PHOTOS_BASE_URL', 'HOST', 'PORT', 'REDIS_URL', 'CREDENTIALS_FILE', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL'];
     expect(doContrato.filter((nome) => !lidas.has(nome))).toEqual([]);
     expect([...lidas].filter((nome) => !README.includes(`\`${nome}\``))).toEqual([]);

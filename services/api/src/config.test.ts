@@ -1,17 +1,17 @@
 // The API's defaults are operations.md's table; a bad value names its variable.
 import { lerConfiguracao } from '@imoveis/config';
 import { describe, expect, it } from 'vitest';
-import { ConfiguracaoApi, avisosDaConfiguracao } from './config.ts';
+import { ConfigApi, avisosDaConfiguracao } from './config.ts';
 
-describe('ConfiguracaoApi', () => {
+describe('ConfigApi', () => {
   it('reads TRUST_PROXY as the number of proxies in front (true: one), naming it when it is neither', () => {
-    const ler = (TRUST_PROXY?: string) => lerConfiguracao(ConfiguracaoApi, TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).TRUST_PROXY;
+    const ler = (TRUST_PROXY?: string) => lerConfiguracao(ConfigApi, TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).TRUST_PROXY;
     expect([ler(), ler('false'), ler('true'), ler('2'), ler('TRUE'), ler('off')]).toEqual([0, 0, 1, 2, 1, 0]);
     expect(() => ler('talvez')).toThrow(/^configuração inválida: TRUST_PROXY: /);
   });
 
   it('reads TRUST_PROXY as the proxies\' addresses too, refusing what is no address', () => {
-    const ler = (TRUST_PROXY: string) => lerConfiguracao(ConfiguracaoApi, { TRUST_PROXY }).TRUST_PROXY;
+    const ler = (TRUST_PROXY: string) => lerConfiguracao(ConfigApi, { TRUST_PROXY }).TRUST_PROXY;
     expect(ler('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
     expect(ler('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
     // A count past 9 or a decimal is a mistyped count, not the address ipaddr.js would read (0.0.0.10).
@@ -21,7 +21,7 @@ describe('ConfiguracaoApi', () => {
   });
 
   it("defaults to operations.md's values", () => {
-    expect(lerConfiguracao(ConfiguracaoApi, {})).toMatchObject({
+    expect(lerConfiguracao(ConfigApi, {})).toMatchObject({
       HOST: '127.0.0.1',
       PORT: 3000,
       DATABASE_PATH: './data/projecao.db',
@@ -31,7 +31,7 @@ describe('ConfiguracaoApi', () => {
       READY_MAX_LAG_SECONDS: 60,
     });
     // Unset: the per-process limiter (server.ts warns at start, avisosDaConfiguracao below).
-    expect(lerConfiguracao(ConfiguracaoApi, {}).REDIS_URL).toBeUndefined();
+    expect(lerConfiguracao(ConfigApi, {}).REDIS_URL).toBeUndefined();
   });
 
   it.each([
@@ -40,15 +40,15 @@ describe('ConfiguracaoApi', () => {
     ['REDIS_URL', 'http://x'],
     ['LOG_LEVEL', 'verbose'],
   ])('names %s when it is %j', (variavel, valor) => {
-    expect(() => lerConfiguracao(ConfiguracaoApi, { [variavel]: valor })).toThrow(new RegExp(`^configuração inválida: ${variavel}: `));
+    expect(() => lerConfiguracao(ConfigApi, { [variavel]: valor })).toThrow(new RegExp(`^configuração inválida: ${variavel}: `));
   });
 });
 
 describe('avisosDaConfiguracao', () => {
-  const avisos = (env: Record<string, string>) => avisosDaConfiguracao(lerConfiguracao(ConfiguracaoApi, { REDIS_URL: 'redis://r:6379', ...env }));
+  const avisos = (env: Record<string, string>) => avisosDaConfiguracao(lerConfiguracao(ConfigApi, { REDIS_URL: 'redis://r:6379', ...env }));
 
   it('warns of the per-process limiter when REDIS_URL is unset, and of nothing in a sound setting', () => {
-    expect(avisosDaConfiguracao(lerConfiguracao(ConfiguracaoApi, {}))).toEqual([expect.stringMatching(/^REDIS_URL ausente/)]);
+    expect(avisosDaConfiguracao(lerConfiguracao(ConfigApi, {}))).toEqual([expect.stringMatching(/^REDIS_URL ausente/)]);
     expect(avisos({})).toEqual([]);
     expect(avisos({ HOST: '0.0.0.0', TRUST_PROXY: '10.0.0.0/8' })).toEqual([]);
   });

@@ -25,7 +25,7 @@ const FAIXAS_NOMEADAS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const ehEnderecoOuBloco = (texto: string): boolean =>
   ipaddr.IPv4.isValidFourPartDecimal(texto) || ipaddr.IPv4.isValidCIDRFourPartDecimal(texto) || ipaddr.IPv6.isValid(texto) || ipaddr.IPv6.isValidCIDR(texto);
 
-export const ConfiguracaoApi = z.object({
+export const ConfigApi = z.object({
   HOST,
   PORT,
   REDIS_URL,
@@ -70,7 +70,7 @@ export const ConfiguracaoApi = z.object({
   /** Under-pressure: answer 503 when the event loop lags more than this. */
   MAX_EVENT_LOOP_DELAY_MS: inteiro(10, 60_000).default(PADROES_API.MAX_EVENT_LOOP_DELAY_MS),
 });
-export type ConfiguracaoApi = z.output<typeof ConfiguracaoApi>;
+export type ConfigApi = z.output<typeof ConfigApi>;
 
 /** Loopback addresses: only this host's own processes (the gateway among them) reach the port. */
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
@@ -81,7 +81,7 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){
  * (a client coming directly then writes the `X-Forwarded-For` entry taken as its address, and
  * with it its request-limit key, and picks its request id).
  */
-export function avisosDaConfiguracao(config: Pick<ConfiguracaoApi, 'REDIS_URL' | 'TRUST_PROXY' | 'HOST'>): string[] {
+export function avisosDaConfiguracao(config: Pick<ConfigApi, 'REDIS_URL' | 'TRUST_PROXY' | 'HOST'>): string[] {
   const avisos: string[] = [];
   if (config.REDIS_URL === undefined) avisos.push('REDIS_URL ausente: limite de requisições contado só neste processo (correto apenas com um único processo da API)');
   if (typeof config.TRUST_PROXY === 'number' && config.TRUST_PROXY > 0 && !LOOPBACK.test(config.HOST)) {

@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { buildApp } from './app.ts';
-import { ConfiguracaoApi, avisosDaConfiguracao } from './config.ts';
+import { ConfigApi, avisosDaConfiguracao } from './config.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
 import { FonteReabrivel } from './fonte-projecao.ts';
 import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
@@ -13,7 +13,7 @@ import { LimitadorLocal, type Limitador } from './limite/limitador.ts';
 import { criarLogger } from './logger.ts';
 import { criarMetricas, type Metricas } from './metricas.ts';
 
-const config = lerConfiguracaoOuSair(ConfiguracaoApi);
+const config = lerConfiguracaoOuSair(ConfigApi);
 const logger = criarLogger({ nivel: config.LOG_LEVEL });
 const metricas = criarMetricas();
 

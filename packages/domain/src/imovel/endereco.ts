@@ -2,7 +2,7 @@
 import type { DocumentoImovel, Endereco } from '@imoveis/contracts';
 import { aparado } from './texto.ts';
 
-export const UFS = [
+const UFS = [
   'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
