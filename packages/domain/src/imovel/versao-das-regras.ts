@@ -5,7 +5,7 @@
  * again only by a rebuild, so the projector warns while the two differ.
  *
  * Bump it with every change to what a partner would see for the same register event, and say
- * what changed in the README's Upgrading section (ops read it there); the guard test beside
+ * what changed in `docs/upgrading.md` (ops read it there); the guard test beside
  * this file (`versao-das-regras.test.ts`) fails until you bump it.
  */
 export const VERSAO_DAS_REGRAS = 15;
