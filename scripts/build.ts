@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 
 const ENTRADAS = {
   api: ['src/server.ts'],
-  projector: ['src/server.ts', 'src/rebuild.ts', 'src/preparo.worker.ts'],
+  projector: ['src/server.ts', 'src/rebuild.ts', 'src/preparo-em-threads.worker.ts'],
 } as const;
 
 const servico = process.argv[2];

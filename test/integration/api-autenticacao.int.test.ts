@@ -125,7 +125,7 @@ describe('the credentials file changed under a running API', () => {
     const errosAntes = api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length;
     writeFileSync(api.credenciaisArquivo, Buffer.alloc(revogado.length, '{'));
     utimesSync(api.credenciaisArquivo, instante, instante);
-    const desatualizadas = async () => /^credenciais_desatualizadas 1$/m.test(await api.metricas.registro.metrics());
+    const desatualizadas = async () => /^credenciais_desatualizadas 1$/m.test(await api.metricas.registry.metrics());
     await expect.poll(desatualizadas, { timeout: 5_000, interval: 50 }).toBe(true);
     // Older credentials still answer meanwhile (a half-edited file must not lock partners out).
     expect((await api.get('/api/v1/imoveis', { token })).statusCode).toBe(200);
@@ -488,7 +488,7 @@ describe('requests without a valid credential', () => {
       expect(valida.statusCode).toBe(200);
       expect(valida.headers['ratelimit-policy']).toBe('"credencial";q=5;w=60');
       expect(valida.headers['ratelimit']).toMatch(/^"credencial";r=4;t=\d+$/);
-      expect(await pequena.metricas.registro.metrics()).toMatch(/^limite_recusas_total\{chave="endereco"\} 3$/m);
+      expect(await pequena.metricas.registry.metrics()).toMatch(/^limite_recusas_total\{chave="endereco"\} 3$/m);
     } finally {
       await pequena.fechar();
     }

@@ -49,7 +49,7 @@ describe('over the limit', () => {
       // Another credential has its own window.
       const { token } = emitirCredencial(api.credenciaisArquivo, nomeUnico('outro'));
       await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000 }).toBe(200);
-      const metricas = await api.metricas.registro.metrics();
+      const metricas = await api.metricas.registry.metrics();
       expect(metricas).toMatch(/limite_recusas_total\{chave="credencial"\} 3/);
     } finally {
       await api.fechar();
@@ -122,7 +122,7 @@ describe('three API instances sharing one Redis', () => {
           )),
         );
       }
-      for (const api of apis) expect(await api.metricas.registro.metrics()).toContain('limitador_decisoes_reserva_total 0');
+      for (const api of apis) expect(await api.metricas.registry.metrics()).toContain('limitador_decisoes_reserva_total 0');
       const porStatus = new Map<number, number>();
       for (const r of respostas) porStatus.set(r.statusCode, (porStatus.get(r.statusCode) ?? 0) + 1);
       expect(Object.fromEntries(porStatus)).toEqual({ 200: limite, 429: 2 * limite });
@@ -175,7 +175,7 @@ async function comRedisProprio(limite: number, teste: (contexto: ComRedisProprio
     for (let i = 0; i < n; i++) codigos.push((await contexto.api.get('/api/v1/imoveis')).statusCode);
     return codigos;
   };
-  contexto.emReserva = async () => /^limitador_em_reserva 1$/m.test(await contexto.api.metricas.registro.metrics());
+  contexto.emReserva = async () => /^limitador_em_reserva 1$/m.test(await contexto.api.metricas.registry.metrics());
   try {
     await teste(contexto);
   } finally {
@@ -206,7 +206,7 @@ describe('when Redis fails', () => {
       expect(ordenados.at(-1)).toBeLessThan(2_000);
       expect(api.logs.join('').match(/Redis indisponível/g)).toHaveLength(1);
       expect(await emReserva()).toBe(true);
-      expect(await api.metricas.registro.metrics()).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
+      expect(await api.metricas.registry.metrics()).toMatch(/limitador_decisoes_reserva_total (1\d|20)/);
 
       await reiniciarRedis();
       await expect.poll(async () => (await status(1), await emReserva()), { timeout: 15_000, interval: 100 }).toBe(false);

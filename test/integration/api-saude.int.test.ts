@@ -225,7 +225,7 @@ describe('/metrics', () => {
 
   it('makes its text at most once a second, however often it is asked for (it needs no credential)', async () => {
     const api = await apiCom({ emDiaEm: AGORA - 30_000 });
-    const feitas = vi.spyOn(api.metricas.registro, 'metrics');
+    const feitas = vi.spyOn(api.metricas.registry, 'metrics');
     const respostas = await Promise.all(Array.from({ length: 20 }, () => api.app.inject({ method: 'GET', url: '/metrics' })));
     expect(respostas.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
     expect(new Set(respostas.map((r) => r.body)).size).toBe(1);

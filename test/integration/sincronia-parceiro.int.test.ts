@@ -25,7 +25,7 @@ import {
   type LeitorProjecao,
 } from '../../packages/projection-store/src/index.ts';
 import { FOTOS } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { prepararMensagens } from '../../services/projector/src/preparo.ts';
+import { prepararMensagens } from '../../services/projector/src/preparo-em-threads.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 

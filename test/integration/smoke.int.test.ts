@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, inject, it, onTestFailed, vi } from 'vitest';
 import { enviarParaKafka, gerarCenario } from '@imoveis/generator';
-import { criarClienteKafka, type MensagemRecebida, type RegistroLog } from '@imoveis/kafka';
+import { criarClienteKafka, type MensagemRecebida, type LogKafka } from '@imoveis/kafka';
 import { Database, caminhoDoModuloSqlite } from '@imoveis/projection-store';
 import { criarRegistroTransacional } from '../infra/registro-transacional.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
@@ -83,7 +83,7 @@ describe('Kafka through @imoveis/kafka', () => {
   const anotar = (nivel: string) => (obj: object, msg?: string) => {
     avisos.push(`${new Date().toISOString()} ${nivel} ${msg ?? ''} ${JSON.stringify(obj)}`);
   };
-  const log: RegistroLog = { debug: () => undefined, info: anotar('info'), warn: anotar('warn'), error: anotar('error') };
+  const log: LogKafka = { debug: () => undefined, info: anotar('info'), warn: anotar('warn'), error: anotar('error') };
   const cliente = criarClienteKafka({ brokers, clientId: nomeUnico('smoke'), log });
   beforeEach(() => {
     avisos.length = 0;

@@ -23,7 +23,7 @@ export function aoSinalDeParada(primeiro: (sinal: NodeJS.Signals) => void, outro
 }
 
 /** The log lines stopping writes (pino's signature). */
-interface RegistroDeParada {
+interface LogDeParada {
   info(objeto: object, mensagem: string): void;
   error(objeto: object, mensagem: string): void;
 }
@@ -33,7 +33,7 @@ interface RegistroDeParada {
  * knows, or an uncaught error), then the process exits: 0, or 1 after an error or when `fechar`
  * outlasts `prazoMs`. A stop signal after the first Ctrl-C's exits at once (1).
  */
-export function encerrarComGraca(prazoMs: number, log: RegistroDeParada, fechar: () => Promise<void>): void {
+export function encerrarComGraca(prazoMs: number, log: LogDeParada, fechar: () => Promise<void>): void {
   /** The stop under way (after an error, or another signal close-with-grace knows): `fechar` runs once. */
   let encerrando = false;
   const graca = closeWithGrace(

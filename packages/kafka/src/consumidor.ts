@@ -2,7 +2,7 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { cabecalhosPresentes } from './cabecalhos.ts';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { SESSAO_PADRAO_MS, chaveParticao, type Consumidor, type OpcoesConsumidor, type RegistroLog } from './tipos.ts';
+import { SESSAO_PADRAO_MS, chaveParticao, type Consumidor, type OpcoesConsumidor, type LogKafka } from './tipos.ts';
 
 const RELEITURA_DE_METADADOS_MS = 10_000;
 /**
@@ -12,7 +12,7 @@ const RELEITURA_DE_METADADOS_MS = 10_000;
  */
 const SAIDA_DO_GRUPO_MS = 5_000;
 
-export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?: RegistroLog): Consumidor {
+export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?: LogKafka): Consumidor {
   let parando = false;
   /** The batches being handed over: a stop waits for them, however long, before leaving the group. */
   const lotesEmMaos = new Set<Promise<void>>();

@@ -17,5 +17,5 @@ export {
   type OpcoesConsumidor,
   type ParticaoTopico,
   type Produtor,
-  type RegistroLog,
+  type LogKafka,
 } from './tipos.ts';

@@ -1,13 +1,13 @@
 import { logLevel, type LogEntry } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { registrarLog } from './log.ts';
-import type { RegistroLog } from './tipos.ts';
+import type { LogKafka } from './tipos.ts';
 
 /** The level and message of every line kafkajs' entries became. */
 function registrar(...entradas: LogEntry[]): [string, string][] {
   const linhas: [string, string][] = [];
   const nivel = (nome: string) => (_contexto: object, mensagem: string) => void linhas.push([nome, mensagem]);
-  const log: RegistroLog = { error: nivel('error'), warn: nivel('warn'), info: nivel('info'), debug: nivel('debug') };
+  const log: LogKafka = { error: nivel('error'), warn: nivel('warn'), info: nivel('info'), debug: nivel('debug') };
   for (const entrada of entradas) registrarLog(log, entrada);
   return linhas;
 }

@@ -1,6 +1,6 @@
 // kafkajs' own log lines, into the process's logger.
 import { logLevel as NivelKafkajs, type LogEntry } from 'kafkajs';
-import type { RegistroLog } from './tipos.ts';
+import type { LogKafka } from './tipos.ts';
 
 /**
  * kafkajs warnings about choices made on purpose, logged as debug: a producer's retries are the
@@ -18,7 +18,7 @@ const AVISOS_ESPERADOS = new Set(['Limiting retries for the idempotent producer 
 const respostaComErro = (namespace: string, message: string, nivel: NivelKafkajs): boolean =>
   namespace === 'Connection' && message.startsWith('Response ') && nivel === NivelKafkajs.ERROR;
 
-export function registrarLog(log: RegistroLog | undefined, { namespace, level, log: entrada }: LogEntry): void {
+export function registrarLog(log: LogKafka | undefined, { namespace, level, log: entrada }: LogEntry): void {
   if (!log) return;
   const { message, ...resto } = entrada;
   const nivel = AVISOS_ESPERADOS.has(message) ? NivelKafkajs.DEBUG : respostaComErro(namespace, message, level) ? NivelKafkajs.WARN : level;

@@ -1,7 +1,7 @@
 // The small interfaces the rest of the project talks Kafka through (decision 0003).
 import type { Cabecalhos } from './cabecalhos.ts';
 
-export interface RegistroLog {
+export interface LogKafka {
   debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -12,7 +12,7 @@ export interface OpcoesCliente {
   brokers: readonly string[];
   clientId: string;
   /** Where kafkajs' own log lines go; silent when absent. */
-  log?: RegistroLog;
+  log?: LogKafka;
   /**
    * Retries of a failed request or connection before it fails for good (default 12: one to two minutes
    * of backoff, so that a broker restart is ridden out).

@@ -1,6 +1,6 @@
 // The dead-letter topics: how the projector creates them, what a dead letter carries, and what a
 // rebuild reads back so as not to send a rejection twice (decision 0006).
-import { BYTES_DO_LOTE, bytesNoLote, textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type RegistroLog } from '@imoveis/kafka';
+import { BYTES_DO_LOTE, bytesNoLote, textoDoCabecalho, type ClienteKafka, type DefinicaoTopico, type Mensagem, type Produtor, type LogKafka } from '@imoveis/kafka';
 import type { Logger } from 'pino';
 import type { Rejeicao } from './processar-lote.ts';
 
@@ -134,7 +134,7 @@ export async function enviarRejeicoes(
     /** The dead-letter topic's `max.message.bytes`. */
     bytesPorMensagem: (topicoDlq: string) => number;
     jaNaDlq?: (rejeicao: Rejeicao) => boolean;
-    log?: Pick<RegistroLog, 'warn' | 'error'>;
+    log?: Pick<LogKafka, 'warn' | 'error'>;
     /** Counts the dead letters sent without their value, and those not sent at all. */
     contarIncompletas?: (topicoDlq: string, como: 'sem-valor' | 'descartada', quantas: number) => void;
   },

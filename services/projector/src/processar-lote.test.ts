@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
-import { criarPreparador } from './preparo.ts';
+import { criarPreparador } from './preparo-em-threads.ts';
 import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarLote } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
 const TOPICO = 'registro.imoveis.v1';

@@ -20,7 +20,7 @@ import {
 } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import type { MetricasProjetor } from './metricas.ts';
-import type { Preparador, Preparo } from './preparo.ts';
+import type { Preparador, MensagemPreparada } from './preparo-em-threads.ts';
 
 export interface Rejeicao {
   topico: string;
@@ -161,7 +161,7 @@ export function criarExclusao(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos: Preparo[], deps: DependenciasLote): Promise<ResultadoLote> {
+async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos: MensagemPreparada[], deps: DependenciasLote): Promise<ResultadoLote> {
   const { escritor } = deps;
   const trechos: Trecho[] = [];
   let atual = novoTrecho();

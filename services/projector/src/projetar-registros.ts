@@ -6,7 +6,7 @@ import type { ContextoProjecao } from '@imoveis/domain';
 import type { EscritorProjecao } from '@imoveis/projection-store';
 import { pino, type Logger } from 'pino';
 import { processarLote, type Rejeicao } from './processar-lote.ts';
-import { criarPreparador } from './preparo.ts';
+import { criarPreparador } from './preparo-em-threads.ts';
 
 export interface ResumoProjecao {
   registros: number;

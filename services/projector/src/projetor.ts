@@ -10,7 +10,7 @@ import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
 import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
-import { criarPreparador, type Preparador } from './preparo.ts';
+import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
 
 export interface OpcoesProjetor {
   kafka: ClienteKafka;

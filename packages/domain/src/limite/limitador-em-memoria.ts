@@ -19,7 +19,7 @@ export interface OpcoesLimitadorEmMemoria {
  * the array at every request cost time in proportion to the limit: 70 µs a request at 600,000
  * entries.
  */
-class Registro {
+class InstantesDaChave {
   #instantes: number[] = [];
   #inicio = 0;
 
@@ -55,7 +55,7 @@ export class LimitadorEmMemoria {
   readonly limite: number;
   readonly janelaMs: number;
   readonly #maxChaves: number;
-  readonly #logs = new Map<string, Registro>();
+  readonly #logs = new Map<string, InstantesDaChave>();
   #proximaVarredura = 0;
   /** Past this many keys, the next call sweeps; moved up when a sweep finds every key live. */
   #varrerAcimaDe: number;
@@ -77,7 +77,7 @@ export class LimitadorEmMemoria {
     this.#varrerSePreciso(agoraMs);
     let log = this.#logs.get(chave);
     if (log === undefined) {
-      log = new Registro();
+      log = new InstantesDaChave();
       this.#logs.set(chave, log);
     }
     log.descartarForaDaJanela(agoraMs, this.janelaMs);

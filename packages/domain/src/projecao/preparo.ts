@@ -13,7 +13,7 @@ export interface ContextoProjecao {
 /**
  * A property save with its costly, state-free part done: mapped and serialised with
  * `nome_condominio` null, the name being read from the projection when it is applied. Small and
- * plain, so it can be prepared in a worker thread (see the projector's `preparo`).
+ * plain, so it can be prepared in a worker thread (see the projector's `preparo-em-threads.ts`).
  */
 export interface ImovelSalvoPreparado {
   tipo: 'imovel.salvo';

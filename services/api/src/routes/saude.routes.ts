@@ -52,8 +52,8 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
     // Uncompressed: compressing its 20 KB would cost most of what the memo saves.
     app.get('/metrics', { config: ignorarPressao, schema: { hide: true }, compress: false }, async (_request, reply) => {
       const agora = performance.now();
-      if (ultimas === null || agora - ultimas.em >= METRICAS_VALIDAS_MS) ultimas = { em: agora, texto: deps.metricas.registro.metrics() };
-      return reply.type(deps.metricas.registro.contentType).send(await ultimas.texto);
+      if (ultimas === null || agora - ultimas.em >= METRICAS_VALIDAS_MS) ultimas = { em: agora, texto: deps.metricas.registry.metrics() };
+      return reply.type(deps.metricas.registry.contentType).send(await ultimas.texto);
     });
     pronto();
   };

@@ -11,9 +11,9 @@ export interface MensagemBruta {
 }
 
 /** An event ready to apply, a rejection for the dead-letter topic, or null for a compaction tombstone. */
-export type Preparo = { ok: true; evento: EventoPreparado } | { ok: false; motivo: MotivoRejeicao; detalhe: string } | null;
+export type MensagemPreparada = { ok: true; evento: EventoPreparado } | { ok: false; motivo: MotivoRejeicao; detalhe: string } | null;
 
-export function prepararMensagens(agregado: Agregado, mensagens: readonly MensagemBruta[], contexto: ContextoProjecao): Preparo[] {
+export function prepararMensagens(agregado: Agregado, mensagens: readonly MensagemBruta[], contexto: ContextoProjecao): MensagemPreparada[] {
   return mensagens.map(({ chave, valor }) => {
     if (valor === null) return null;
     try {
@@ -69,7 +69,7 @@ function comDisjuntor(preparador: Preparador): Preparador {
 
 export interface Preparador {
   /** Prepares the messages, keeping their order; requests may overlap. */
-  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<Preparo[]>;
+  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<MensagemPreparada[]>;
   close(): Promise<void>;
 }
 
@@ -117,7 +117,7 @@ export function desempacotar({ chaves, bytes, fins }: PedidoPreparo): MensagemBr
   });
 }
 
-export type RespostaPreparo = { id: number; preparos: Preparo[] } | { id: number; erro: string };
+export type RespostaPreparo = { id: number; preparos: MensagemPreparada[] } | { id: number; erro: string };
 
 export function criarPreparador({ contexto, threads, aoMorrerThread }: OpcoesPreparador): Preparador {
   if (threads <= 0) {
@@ -132,7 +132,7 @@ export function criarPreparador({ contexto, threads, aoMorrerThread }: OpcoesPre
  */
 function iniciarWorker(contexto: ContextoProjecao): Worker {
   const deFonte = import.meta.url.endsWith('.ts');
-  const modulo = new URL(deFonte ? './preparo.worker.ts' : './preparo.worker.js', import.meta.url);
+  const modulo = new URL(deFonte ? './preparo-em-threads.worker.ts' : './preparo-em-threads.worker.js', import.meta.url);
   // A thread's garbage is short-lived strings: a smaller young generation keeps its heap (and
   // the process's RSS) down at no measurable cost (8 MB against 16: 20 MB less with two threads).
   const opcoes = { workerData: { contexto }, resourceLimits: { maxYoungGenerationSizeMb: 8 } };
@@ -145,7 +145,7 @@ function iniciarWorker(contexto: ContextoProjecao): Worker {
 type Pendente = {
   agregado: Agregado;
   mensagens: readonly MensagemBruta[];
-  resolve: (p: Preparo[]) => void;
+  resolve: (p: MensagemPreparada[]) => void;
   reject: (e: Error) => void;
 };
 
@@ -195,7 +195,7 @@ class PoolDePreparo implements Preparador {
     return entrada;
   }
 
-  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<Preparo[]> {
+  preparar(agregado: Agregado, mensagens: readonly MensagemBruta[]): Promise<MensagemPreparada[]> {
     if (this.#fechado) return Promise.reject(new Error('preparador fechado'));
     const id = this.#proximoId++;
     const entrada = this.#workers[id % this.#workers.length]!;

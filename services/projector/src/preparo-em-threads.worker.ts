@@ -1,7 +1,7 @@
-// A preparing thread of the projector (see preparo.ts): messages in, prepared events out.
+// A preparing thread of the projector (see preparo-em-threads.ts): messages in, prepared events out.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ContextoProjecao } from '@imoveis/domain';
-import { desempacotar, prepararMensagens, type PedidoPreparo, type RespostaPreparo } from './preparo.ts';
+import { desempacotar, prepararMensagens, type PedidoPreparo, type RespostaPreparo } from './preparo-em-threads.ts';
 
 const { contexto } = workerData as { contexto: ContextoProjecao };
 

@@ -1,7 +1,7 @@
 import type * as WorkerThreads from 'node:worker_threads';
 import { gerarCenario } from '@imoveis/generator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FALHAS_SEGUIDAS_MAXIMAS, PreparoFalhandoEmGeral, criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo.ts';
+import { FALHAS_SEGUIDAS_MAXIMAS, PreparoFalhandoEmGeral, criarPreparador, prepararMensagens, type MensagemBruta, type Preparador } from './preparo-em-threads.ts';
 
 // The real threads, recorded as the pool starts them, so a test can end one from outside.
 const threads = vi.hoisted((): WorkerThreads.Worker[] => []);
