@@ -33,7 +33,7 @@ COPY --chown=node:node . .
 RUN pnpm install --frozen-lockfile --offline \
  && pnpm build api && pnpm build projector
 
-# Alone (`docker run -p 3000:3000 imoveis-parceiros:dev`), the image runs the demo: its own files
+# Alone (`docker build -t imoveis-parceiros . && docker run -p 3000:3000 imoveis-parceiros`), the image runs the demo: its own files
 # under /app/data/demo, never the projection volume docker-compose.yml gives the projector and the
 # API (they name their files there), and listening beyond the container's loopback.
 ENV HOST=0.0.0.0
