@@ -307,6 +307,11 @@ describe('the credentials file', () => {
         ['portal-a', 'OPS-42', true],
         ['portal-b', undefined, false],
       ]);
+      // …but never a token pasted into one: the file holds hashes only, and no command keeps it.
+      const { token } = emitirCredencial(arquivo.caminho, 'portal-c');
+      writeFileSync(arquivo.caminho, JSON.stringify({ ...final, nota: `token do portal-c: ${token}` }));
+      expect(() => emitirCredencial(arquivo.caminho, 'portal-d')).toThrow('guarda um token, e só deve guardar hashes de tokens');
+      expect(readFileSync(arquivo.caminho, 'utf8')).not.toContain('portal-d');
     } finally {
       arquivo.remover();
     }

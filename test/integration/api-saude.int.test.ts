@@ -5,7 +5,7 @@
 import { renameSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EscritorProjecao } from '../../packages/projection-store/src/index.ts';
-import { FOTOS, imovelSalvo, prepararEAplicarLote } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { FOTOS, imovelSalvo, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { FonteReabrivel } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
@@ -104,7 +104,7 @@ describe('the projection file', () => {
     limpar.push(() => arquivo.remover());
     const fazer = (ids: string[]) => {
       const escritor = EscritorProjecao.abrir(arquivo.caminho);
-      prepararEAplicarLote(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
+      prepararEAplicarTransacao(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
       escritor.registrarFrescor({ emDiaEm: AGORA, registradoEm: AGORA, atraso: 0 });
       escritor.close();
     };
@@ -140,7 +140,7 @@ describe('the projection file', () => {
     const substituto = sqliteTemporario();
     limpar.push(() => substituto.remover());
     const escritor = EscritorProjecao.abrir(substituto.caminho);
-    prepararEAplicarLote(escritor, { eventos: outro.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
+    prepararEAplicarTransacao(escritor, { eventos: outro.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => AGORA);
     escritor.checkpoint();
     escritor.close();
     renameSync(substituto.caminho, arquivo.caminho);

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { EscritorProjecao, LeitorSqlite } from '../../packages/projection-store/src/index.ts';
-import { FOTOS, prepararEAplicarLote } from '../../packages/projection-store/src/eventos-de-teste.ts';
+import { FOTOS, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import {
   CredenciaisStore,
   LimitadorComReserva,
@@ -48,7 +48,7 @@ export function criarProjecao(): ProjecaoDeTeste {
     arquivo,
     escritor,
     aplicar(eventos, instanteMs) {
-      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instanteMs);
+      prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instanteMs);
     },
     emDia(emDiaEm, registradoEm = emDiaEm ?? Date.now()) {
       escritor.registrarFrescor({ emDiaEm, registradoEm, atraso: 0 });

@@ -1,7 +1,7 @@
 // Turns the raw bytes of a Kafka record into a validated register event, or a rejection with
 // a reason code (the dead-letter topic carries it). Pure: no Kafka types here. The event keeps no
 // private field; a property's private values come beside it, for the mapping to mask them in the
-// free text partners read (privados.ts), never to be stored or logged.
+// free text partners read (privados.ts reads them; the domain masks them), never to be stored or logged.
 import { isUtf8 } from 'node:buffer';
 import { type z } from 'zod';
 import { valoresPrivados, type ValoresPrivados } from './privados.ts';

@@ -17,6 +17,8 @@ export const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
 
 /** Where an address is hidden (`exibir_endereco` `bairro`), a coordinate locates the neighbourhood, not the building. */
 const COORDENADA = 'Com o endereço oculto (`exibir_endereco` `bairro`), arredondada a 2 casas decimais (cerca de 1 km).';
+/** Free text an agent typed: contacts and private values in it read `[removido]`. */
+const TEXTO_DO_CORRETOR = (oQue: string) => `${oQue}. Texto digitado pelo corretor, aparado; contatos e dados privados nele viram \`[removido]\`: escape-o ao exibi-lo em HTML.`;
 /** A count of rooms or spaces, as the contract describes `quartos`. */
 const contagem = (oQue: string) => z.int().min(0).nullable().describe(`${oQue}. \`0\` significa nenhum; \`null\`, não informado.`);
 
@@ -34,10 +36,10 @@ export const Imovel = z
     id: z.guid().describe('Imutável, nunca reutilizado.'),
     codigo: z.string().describe('Código comercial do imóvel.'),
     publicado: z.literal(true).describe('Sempre `true` neste recurso.'),
-    tipo: z.string().nullable().describe('Tipo do imóvel, como cadastrado (lista aberta).'),
+    tipo: z.string().nullable().describe(TEXTO_DO_CORRETOR('Tipo do imóvel (lista aberta)')),
     categoria: z.enum(CATEGORIAS).nullable().describe('`Residencial`, `Comercial` ou `null`.'),
     finalidade: z.enum(FINALIDADES).nullable().describe('`Venda`, `Locação`, `Venda e Locação` ou `null`.'),
-    status_comercial: z.enum(STATUS_COMERCIAIS).nullable().describe('Situação comercial: `Disponível`, `Reservado` ou `Em negociação`, as de um imóvel anunciado.'),
+    status_comercial: z.enum(STATUS_COMERCIAIS).nullable().describe('Situação comercial: `Disponível`, `Reservado`, `Em negociação` (as de um imóvel anunciado) ou `null`.'),
     lancamento: z.boolean().describe('Se o imóvel é um lançamento.'),
     titulo: z.string().describe('Texto simples, digitado pelo corretor: escape-o ao exibi-lo em HTML.'),
     descricao: z
@@ -61,7 +63,7 @@ export const Imovel = z
     valor_condominio: z.number().nullable().describe('Valor do condomínio.'),
     valor_iptu: z.number().nullable().describe('Valor do IPTU, na periodicidade de `periodicidade_iptu`.'),
     periodicidade_iptu: z.enum(PERIODICIDADES_IPTU).nullable().describe('`Mensal`, `Anual` ou `null`.'),
-    ocultar_preco: z.boolean().describe('`true` significa preço sob consulta; os valores de preço vêm então `null`.'),
+    ocultar_preco: z.boolean().describe('`true` significa preço sob consulta; `valor_venda` e `valor_aluguel` vêm então `null`.'),
     aceita_financiamento: z.boolean().nullable().describe('Se aceita financiamento; `null` quando não informado.'),
     aceita_permuta: z.boolean().nullable().describe('Se aceita permuta; `null` quando não informado.'),
     mobiliado: z.enum(MOBILIADO).nullable().describe('`Mobiliado`, `Não` ou `null`.'),
@@ -77,7 +79,7 @@ export const Imovel = z
       .array(z.string())
       .refine((lista) => new Set(lista).size === lista.length, 'entradas repetidas')
       .meta({ uniqueItems: true })
-      .describe('Lista aberta vinda do cadastro, sem entradas repetidas, em ordem alfabética.'),
+      .describe(TEXTO_DO_CORRETOR('Lista aberta, sem entradas repetidas, em ordem alfabética')),
     fotos: z.array(Foto).describe('Só as fotos públicas, em `ordem`.'),
     video_url: z.url().nullable().describe('Vídeo do imóvel, na forma `watch?v=` do YouTube.'),
     tour_virtual_url: z.string().nullable().describe('Endereço `https:` do tour virtual.'),
@@ -85,7 +87,7 @@ export const Imovel = z
     atualizado_em: dataHoraComFuso
       .nullable()
       .describe(
-        'Muda a cada mudança relevante: preço, situação, publicação, fotos, características, endereço, título ou descrição. É o instante em que a mudança passou a ser lida neste serviço: o que `alterados_desde` compara.',
+        'Muda a cada mudança relevante: preço, situação, publicação, fotos, características, endereço, título, descrição ou nome do condomínio. É o instante em que a mudança passou a ser lida neste serviço: o que `alterados_desde` compara.',
       ),
   })
   .meta({
@@ -106,7 +108,7 @@ export const ImovelRetirado = z
   .meta({
     id: 'ImovelRetirado',
     description:
-      'Imóvel que deixou de estar anunciado (despublicado ou inativado, o que não é exclusão). Só aparece nas listagens incrementais. Os quatro campos são obrigatórios.',
+      'Imóvel que deixou de estar anunciado (despublicado, inativado ou numa situação comercial que não se anuncia, como vendido; nada disso é exclusão). Só aparece nas listagens incrementais. Os quatro campos são obrigatórios.',
   });
 export type ImovelRetirado = z.infer<typeof ImovelRetirado>;
 

@@ -88,14 +88,14 @@ export function condominioExcluido(id: string, versao: number): TEventoCondomini
   });
 }
 
-/** A batch of events not prepared yet, applied as the projector applies one (one transaction, one instant). */
-export function prepararEAplicarLote(
+/** Events not prepared yet, applied as the projector applies them (one transaction, one instant). */
+export function prepararEAplicarTransacao(
   escritor: EscritorProjecao,
-  lote: TransacaoProjecao<TEventoImovel | TEventoCondominio>,
+  transacao: TransacaoProjecao<TEventoImovel | TEventoCondominio>,
   contexto: ContextoProjecao,
   agora: () => number,
 ): Efeito[] {
-  return aplicarTransacaoSeAinda(escritor, { eventos: lote.eventos.map((e) => prepararEvento(e, contexto)), offsets: lote.offsets }, agora, () => true)!;
+  return aplicarTransacaoSeAinda(escritor, { eventos: transacao.eventos.map((e) => prepararEvento(e, contexto)), offsets: transacao.offsets }, agora, () => true)!;
 }
 
 /** The removal items since `desdeMs` parsed, `removido_em` back in epoch milliseconds (tests compare instants). */

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EscritorProjecao } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { migrar } from './migracoes.ts';
-import { FOTOS, imovelExcluido, imovelSalvo, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, imovelExcluido, imovelSalvo, prepararEAplicarTransacao } from './eventos-de-teste.ts';
 import { ESCALAS, HORA_MS, MINUTO_MS, SQL_RECONTAR } from './contagens.ts';
 
 describe('atualizado_em as stored text (schema 4)', () => {
@@ -66,7 +66,7 @@ describe('the items the reader writes', () => {
   it('a Property is its stored document with atualizado_em as the last field, byte for byte', () => {
     const a = randomUUID();
     // Multi-byte characters right before the closing brace: the brace is cut as a byte.
-    prepararEAplicarLote(escritor, { eventos: [imovelSalvo(a, 1, { titulo: 'Casa açaí 🏡', descricao: 'Vista: ação, ênfase — ok' })], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+    prepararEAplicarTransacao(escritor, { eventos: [imovelSalvo(a, 1, { titulo: 'Casa açaí 🏡', descricao: 'Vista: ação, ênfase — ok' })], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
     const esperado = `${documento(a).slice(0, -1)},"atualizado_em":"${new Date(relogio).toISOString()}"}`;
 
     expect(leitor.obterAnunciado(a)!.json.toString()).toBe(esperado);
@@ -78,7 +78,7 @@ describe('the items the reader writes', () => {
     const codigos = ['AP"1\\2', 'tab\tnl\ncr\r\b\f', '\u0000\u0001\u001f\u007f', 'linha\u2028parágrafo\u2029', 'ção 🏡'];
     const ids = codigos.map(() => randomUUID()).sort();
     const eventos = ids.flatMap((id, i) => [imovelSalvo(id, 1, { codigo: codigos[i] }), imovelSalvo(id, 2, { codigo: codigos[i], ativo: false })]);
-    prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+    prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
 
     const esperado = ids
       .map((id, i) => `{"id":"${id}","codigo":${JSON.stringify(codigos[i])},"publicado":false,"atualizado_em":"${new Date(relogio).toISOString()}"}`)
@@ -89,7 +89,7 @@ describe('the items the reader writes', () => {
   it('removal items carry their code escaped as JSON.stringify escapes it and removido_em as Date#toISOString, oldest first, from desde inclusive', () => {
     const codigos = ['AP"1\\2', 'tab\tnl\ncr\r\b\f', '\u0000\u0001\u001f\u007f', 'linha\u2028parágrafo\u2029', 'ção 🏡'];
     const instantes = [relogio + 1, relogio + 999, relogio + 1_000, relogio + 5_000, relogio + 5_000];
-    codigos.forEach((codigo, i) => prepararEAplicarLote(escritor, { eventos: [imovelExcluido(randomUUID(), 1, codigo)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => instantes[i]!));
+    codigos.forEach((codigo, i) => prepararEAplicarTransacao(escritor, { eventos: [imovelExcluido(randomUUID(), 1, codigo)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => instantes[i]!));
 
     // As stored (the writer keeps commit instants increasing), written as JavaScript would write them.
     const guardados = escritor.db.prepare<[], { id: string; codigo: string; removido_em: number }>('SELECT id, codigo, removido_em FROM removidos ORDER BY removido_em, id').all();
@@ -109,7 +109,7 @@ describe('the items the reader writes', () => {
   it('a page holds its items in id order, whichever index found them', () => {
     const ids = Array.from({ length: 40 }, () => randomUUID());
     // Stamped in an order unrelated to the ids, so the by-instant plan must sort.
-    ids.forEach((id, i) => prepararEAplicarLote(escritor, { eventos: [imovelSalvo(id, 1)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio + i));
+    ids.forEach((id, i) => prepararEAplicarTransacao(escritor, { eventos: [imovelSalvo(id, 1)], offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio + i));
     const ordenados = [...ids].sort();
     const idsNaPagina = (json: Buffer) => (JSON.parse(`[${json.toString()}]`) as { id: string }[]).map((i) => i.id);
 
@@ -124,7 +124,7 @@ describe('the items the reader writes', () => {
 
   it('a full page is followed by a cursor only when another item exists', () => {
     const ids = Array.from({ length: 4 }, () => randomUUID()).sort();
-    prepararEAplicarLote(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+    prepararEAplicarTransacao(escritor, { eventos: ids.map((id) => imovelSalvo(id, 1)), offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
 
     expect(leitor.listarAnunciados({ aposId: null, limite: 4 })).toMatchObject({ quantidade: 4, proximoCursor: null, total: 4 });
     expect(leitor.listarAnunciados({ aposId: null, limite: 3 })).toMatchObject({ quantidade: 3, proximoCursor: ids[2], total: 4 });
@@ -138,8 +138,8 @@ describe('the items the reader writes', () => {
     // some instants shared, then changes that move properties out of their instants.
     const inicio = Date.parse('2026-11-21T13:58:59.500Z');
     const ids = Array.from({ length: 120 }, () => randomUUID());
-    const aplicar = (eventos: Parameters<typeof prepararEAplicarLote>[1]['eventos'], instante: number) =>
-      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
+    const aplicar = (eventos: Parameters<typeof prepararEAplicarTransacao>[1]['eventos'], instante: number) =>
+      prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
     // Two properties a commit, so that they share its instant.
     for (let i = 0; i < ids.length; i += 2) aplicar([imovelSalvo(ids[i]!, 1), imovelSalvo(ids[i + 1]!, 1)], inicio + (i / 2) * 97_000);
     ids.slice(0, 30).forEach((id, i) => aplicar([imovelSalvo(id, 2, { titulo: `Preço novo ${i}` })], inicio + 3 * HORA_MS + i * 41_000));
@@ -174,8 +174,8 @@ describe('the items the reader writes', () => {
       ...Array.from({ length: 5 }, () => `ff${randomUUID().slice(2)}`),
       `00${randomUUID().slice(2)}`,
     ];
-    const aplicar = (eventos: Parameters<typeof prepararEAplicarLote>[1]['eventos'], instante: number) =>
-      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
+    const aplicar = (eventos: Parameters<typeof prepararEAplicarTransacao>[1]['eventos'], instante: number) =>
+      prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => instante);
     // One commit per instant, each for the properties sharing it (every commit is stamped later than the one before).
     for (let k = 0; k < 17; k++) aplicar(ids.filter((_, i) => i % 17 === k).map((id) => imovelSalvo(id, 1)), relogio + k * 1_000);
     aplicar(ids.filter((_, i) => i % 5 === 0).map((id) => imovelSalvo(id, 2, { ativo: false })), relogio + 20_000);

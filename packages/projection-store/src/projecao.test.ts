@@ -11,7 +11,7 @@ import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova }
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarTransacaoSeAinda, propagarNomeCondominio, type TransacaoProjecao } from './projecao.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarTransacao } from './eventos-de-teste.ts';
 
 let dir: string;
 let escritor: EscritorProjecao;
@@ -34,7 +34,7 @@ afterEach(() => {
 /** Applies events as one batch, `passoMs` after the previous batch. */
 function aplicar(eventos: TransacaoProjecao<EventoImovel | EventoCondominio>['eventos'], passoMs = 1_000, offsets: TransacaoProjecao['offsets'] = []) {
   relogio += passoMs;
-  return prepararEAplicarLote(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
+  return prepararEAplicarTransacao(escritor, { eventos, offsets }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
 
 /** Saves prepared as the projector prepares them (imovelSalvoPreparado), as one batch a second after the previous one. */

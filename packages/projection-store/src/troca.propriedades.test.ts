@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, prepararEAplicarTransacao } from './eventos-de-teste.ts';
 import { trocarProjecao } from './troca.ts';
 
 const rodada = { seed: Number(process.env.FUZZ_SEED ?? 2026), numRuns: Number(process.env.FUZZ_RUNS ?? 25) };
@@ -50,7 +50,7 @@ function historias(semente: number): { condominios: Evento[][]; imoveis: Evento[
 function aplicar(caminho: string, eventos: Evento[], relogio: { agora: number }) {
   const escritor = EscritorProjecao.abrir(caminho);
   for (let i = 0; i < eventos.length; i += 5) {
-    prepararEAplicarLote(escritor, { eventos: eventos.slice(i, i + 5), offsets: [] }, { fotosBaseUrl: FOTOS }, () => (relogio.agora += 1_000));
+    prepararEAplicarTransacao(escritor, { eventos: eventos.slice(i, i + 5), offsets: [] }, { fotosBaseUrl: FOTOS }, () => (relogio.agora += 1_000));
   }
   escritor.checkpoint();
   escritor.close();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { EscritorProjecao } from './escritor-sqlite.ts';
-import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarLote } from './eventos-de-teste.ts';
+import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarTransacao } from './eventos-de-teste.ts';
 import { aplicarTransacaoSeAinda } from './projecao.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import { trocarProjecao } from './troca.ts';
@@ -34,7 +34,7 @@ afterEach(() => {
 
 function aplicar(escritor: EscritorProjecao, eventos: (EventoImovel | EventoCondominio)[]) {
   relogio += 1_000;
-  return prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
+  return prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => relogio);
 }
 
 function aplicarPreparados(escritor: EscritorProjecao, eventos: EventoPreparado[]) {

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo-em-threads.ts';
-import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarLote } from '../../../packages/projection-store/src/eventos-de-teste.ts';
+import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarTransacao } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
 const TOPICO = 'registro.imoveis.v1';
 let dir: string;
@@ -177,7 +177,7 @@ describe('processarLote', () => {
     beforeEach(() => {
       const ids = Array.from({ length: 2 * LIMITE_PROPAGACAO_NA_TRANSACAO + 500 }, () => randomUUID());
       const eventos = [condominioSalvo(c, 1, 'Torre Antiga'), ...ids.map((id) => imovelSalvo(id, 1, { condominio_id: c }))];
-      prepararEAplicarLote(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => Date.parse('2026-11-22T11:00:00Z'));
+      prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => Date.parse('2026-11-22T11:00:00Z'));
     });
 
     it('reads no more than a page of properties in any transaction, the condominium row included', async () => {

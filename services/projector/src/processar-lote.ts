@@ -212,7 +212,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
     if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
     for (const r of trecho.rejeicoes) {
-      deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado; está na dead-letter');
+      deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado');
       deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
     }
     efeitos.push(...feitos);

@@ -30,7 +30,7 @@ function digestoDasRegras(): string {
     hash.update(`${JSON.stringify(semDigesto)} ${comNome}\n`);
   }
   // The generator types private values into free text only whole: the masking's other forms are
-  // read from texts of their own (privados.test.ts says what each should give).
+  // read from texts of their own (mascara-de-privados.test.ts says what each should give).
   for (const [texto, valores] of TEXTOS_COM_PRIVADOS) hash.update(`${mascaraDePrivados(valores)(comoSeLe(texto))}\n`);
   // Likewise the contact details in free text: the generator types a few shapes only.
   for (const texto of TEXTOS_COM_CONTATOS) hash.update(`${removerContatos(comoSeLe(texto))}\n`);

@@ -102,6 +102,8 @@ export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
   } catch (erro) {
     throw new ArquivoCredenciaisInvalido(`${caminho} não é JSON válido`, { cause: erro });
   }
+  // Fields added by hand are kept when a command rewrites the file: never a token pasted into one.
+  if (PADRAO_TOKEN.test(texto)) throw new ArquivoCredenciaisInvalido(`${caminho} guarda um token, e só deve guardar hashes de tokens: apague-o do arquivo`);
   const lido = ArquivoCredenciais.safeParse(json);
   if (!lido.success) {
     throw new ArquivoCredenciaisInvalido(`${caminho} inválido: ${lido.error.issues[0]?.path.join('.') ?? ''} ${lido.error.issues[0]?.message ?? ''}`);
