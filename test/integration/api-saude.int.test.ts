@@ -43,6 +43,23 @@ describe('/health/live and /health/ready', () => {
     expect(await pronto(api)).toEqual({ status: 200, corpo: expect.objectContaining({ pronto: true, motivos: [] }) });
   });
 
+  it('logs probes and scrapes at debug, a failed one and partners\' requests at info', async () => {
+    const api = await apiCom({ emDiaEm: null });
+    const urls = ['/health/live', '/metrics', '/health/ready', '/api/v1/imoveis'];
+    for (const url of urls) await api.app.inject({ method: 'GET', url });
+    const niveis = api.logs
+      .map((linha) => JSON.parse(linha) as { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } })
+      .filter((l) => l.msg === 'requisição atendida' && urls.includes(l.req?.url ?? ''))
+      .map((l) => [l.req?.url, l.res?.statusCode, l.level]);
+    // Never caught up: not ready (503); the listing without a credential: 401.
+    expect(niveis).toEqual([
+      ['/health/live', 200, 20],
+      ['/metrics', 200, 20],
+      ['/health/ready', 503, 30],
+      ['/api/v1/imoveis', 401, 30],
+    ]);
+  });
+
   it('stays ready over a quiet register with no new events, as long as the projector keeps confirming', async () => {
     const api = await apiCom({ emDiaEm: AGORA - 1_000, ultimoEvento: AGORA - 7 * 24 * 3_600_000 });
     expect((await pronto(api)).status).toBe(200);

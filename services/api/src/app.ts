@@ -19,7 +19,7 @@ import { criarPorteiro } from './plugins/acesso.hook.ts';
 import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
 import openApiPlugin from './plugins/openapi.plugin.ts';
 import { rotaDeParceiro, rotasImoveis } from './routes/imoveis.routes.ts';
-import { rotasSaude } from './routes/saude.routes.ts';
+import { ehRotaOperacional, rotasSaude } from './routes/saude.routes.ts';
 
 export interface OpcoesPressao {
   maxEventLoopDelayMs?: number;
@@ -206,7 +206,9 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     // One line a request, a refused one too (a 401 says why: `motivo`), so a flood of bad tokens doubles no log.
     const credencial = request.credencial === null ? undefined : { id: request.credencial.id, parceiro: request.credencial.parceiro };
     const motivo = request.motivoNaoAutenticado ?? undefined;
-    request.log.info({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial, motivo }, 'requisição atendida');
+    // Probes and scrapes every few seconds would drown partners' lines: at debug, unless one failed.
+    const nivel = ehRotaOperacional(rota) && reply.statusCode < 500 ? 'debug' : 'info';
+    request.log[nivel]({ req: request, res: reply, ms: Math.round(reply.elapsedTime * 10) / 10, credencial, motivo }, 'requisição atendida');
   });
 
   // The limit the document states is the one the limiter enforces.

@@ -8,6 +8,10 @@ import type { FonteProjecao } from '../fonte-projecao.ts';
 import { registrarMetricasDeFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
+/** The orchestrator's and the scraper's routes: asked every few seconds, so logged at debug, not info. */
+export const ROTAS_OPERACIONAIS = { vivo: '/health/live', pronto: '/health/ready', metricas: '/metrics' } as const;
+export const ehRotaOperacional = (rota: string): boolean => (Object.values(ROTAS_OPERACIONAIS) as string[]).includes(rota);
+
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
 const ignorarPressao = { pressureHandler: () => undefined };
 
@@ -37,11 +41,11 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
       return { idadeS: emDiaEm === null ? null : Math.max(0, deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
     });
 
-    app.get('/health/live', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
+    app.get(ROTAS_OPERACIONAIS.vivo, { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
       reply.type(JSON_UTF8).send('{"vivo":true}'),
     );
 
-    app.get('/health/ready', { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
+    app.get(ROTAS_OPERACIONAIS.pronto, { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
       const sobPressao = (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() ?? false;
       const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso: sobPressao ? ['processo sob pressão'] : [] });
       return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
@@ -50,7 +54,7 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
     // The process's own clock, not `agora` (which tests may stop).
     let ultimas: { em: number; texto: Promise<string> } | null = null;
     // Uncompressed: compressing its 20 KB would cost most of what the memo saves.
-    app.get('/metrics', { config: ignorarPressao, schema: { hide: true }, compress: false }, async (_request, reply) => {
+    app.get(ROTAS_OPERACIONAIS.metricas, { config: ignorarPressao, schema: { hide: true }, compress: false }, async (_request, reply) => {
       const agora = performance.now();
       if (ultimas === null || agora - ultimas.em >= METRICAS_VALIDAS_MS) ultimas = { em: agora, texto: deps.metricas.registry.metrics() };
       return reply.type(deps.metricas.registry.contentType).send(await ultimas.texto);
