@@ -109,7 +109,8 @@ describe('pnpm start (the embedded default)', () => {
     const porta = (ocupada.address() as { port: number }).port;
     const dir = sqliteTemporario();
     mkdirSync(`${dir.dir}/pasta`);
-    writeFileSync(`${dir.dir}/ruim.ndjson`, '{"topico":"imoveis","chave":null,"valor":null}\nisto não é um registro\n');
+    // More good records than one batch before the bad line: the first batch is committed before it is read.
+    writeFileSync(`${dir.dir}/ruim.ndjson`, `${'{"topico":"imoveis","chave":null,"valor":null}\n'.repeat(600)}isto não é um registro\n`);
     // A projection the demo did not make (a DATABASE_PATH left in the environment): never touched.
     const real = EscritorProjecao.abrir(`${dir.dir}/real.db`);
     real.gravarOffset({ topico: 'registro.imoveis.v1', particao: 0, proximo: '42' });
@@ -171,6 +172,8 @@ describe('pnpm start (the embedded default)', () => {
       // Nothing half-started: no refusal (the port or the credentials file among them) left the
       // demo's own projection, credentials or token behind.
       for (const nome of ['p.db', 'c.json', 'token-demo.txt']) expect(existsSync(`${dir.dir}/${nome}`), nome).toBe(false);
+      // …nor a sample that failed half-way its half-loaded projection, which the next start would take as loaded.
+      expect(existsSync(`${dir.dir}/ruim.db`)).toBe(false);
     } finally {
       ocupada.close();
       travada.liberar();

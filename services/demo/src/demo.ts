@@ -47,7 +47,10 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // Whose the credentials file is, before anything is written: a partners' file would stop the
   // demo after its projection was made.
-  pelaConfiguracao('CREDENTIALS_FILE', () => exigirCredenciaisDaDemo(config.CREDENTIALS_FILE));
+  pelaConfiguracao('CREDENTIALS_FILE', () => {
+    garantirPastaDe(config.CREDENTIALS_FILE);
+    exigirCredenciaisDaDemo(config.CREDENTIALS_FILE);
+  });
 
   // 1. The sample, through the projector. Offsets in the file make a second start a no-op. Like a
   // projector, the demo holds the projection's lock while it writes it.
@@ -66,6 +69,11 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     contexto: { fotosBaseUrl: config.PHOTOS_BASE_URL },
     log: logger,
   }).catch((erro: unknown) => {
+    // A sample that fails half-way leaves no half-loaded projection: the next start, with the
+    // file fixed, would skip as many of its records as this one committed.
+    escritor.close();
+    if (!jaCarregada) apagarProjecao(config.DATABASE_PATH);
+    trava.liberar();
     if (erro instanceof LinhaNdjsonInvalida) throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE}: ${erro.message}`);
     throw erro;
   });
@@ -127,11 +135,16 @@ function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao 
   if (marca === undefined) escritor.gravarEstado('demo', 1);
   if (escritor.regras() === VERSAO_DAS_REGRAS) return escritor;
   escritor.close();
-  for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
+  apagarProjecao(caminho);
   logger.info({ banco: caminho }, 'projeção da demonstração feita por outras regras de mapeamento: refeita a partir da amostra');
   const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
   nova.gravarEstado('demo', 1);
   return nova;
+}
+
+/** The demo's own projection, with its WAL files. */
+function apagarProjecao(caminho: string): void {
+  for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
 }
 
 /** The partner the demo's credentials are issued to. */

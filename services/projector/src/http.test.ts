@@ -27,6 +27,18 @@ describe("the projector's /health/ready", () => {
     expect(await pronto({ emDiaEm: () => AGORA - 61_000 })).toMatchObject({ status: 503, corpo: { motivos: [expect.stringContaining('há 61 s')] } });
   });
 
+  it('is not ready under pressure, as the API', async () => {
+    // A heap limit of one byte: under pressure from the first sample.
+    const app = criarHttpOperacional({ registry: new Registry(), fase: () => 'consumindo', emDiaEm: () => AGORA - 5_000, atrasoMaximoMs: 60_000, agora: () => AGORA, pressao: { maxHeapUsedBytes: 1, intervaloAmostraMs: 5 } });
+    abertos.push(app);
+    await app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const r = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect([r.statusCode, (JSON.parse(r.body) as { motivos: string[] }).motivos]).toEqual([503, ['processo sob pressão']]);
+    expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
+  });
+
   it('stays live whatever the lag', async () => {
     const app = criarHttpOperacional({ registry: new Registry(), fase: () => 'iniciando', emDiaEm: () => null, atrasoMaximoMs: 60_000 });
     abertos.push(app);

@@ -1,6 +1,7 @@
 // The projector's operational endpoints: /metrics, /health/live, /health/ready. Ready as
-// operations.md says: the consumer started, and the projection caught up with Kafka within the
-// allowed lag (a replay far behind is live but not ready).
+// operations.md says: the consumer started, the projection caught up with Kafka within the
+// allowed lag (a replay far behind is live but not ready), and the process not under pressure.
+import fastifyUnderPressure from '@fastify/under-pressure';
 import { avaliarProntidao } from '@imoveis/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
@@ -13,15 +14,25 @@ export interface DependenciasHttp {
   emDiaEm(): number | null;
   atrasoMaximoMs: number;
   agora?: () => number;
+  /** Under pressure past these (the API's defaults: an event loop a second late, no heap limit). */
+  pressao?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; intervaloAmostraMs?: number };
 }
 
 export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   const agora = deps.agora ?? Date.now;
   const app = Fastify({ logger: false });
+  // Only measured: these routes answer under pressure too, readiness saying so.
+  void app.register(fastifyUnderPressure, {
+    maxEventLoopDelay: deps.pressao?.maxEventLoopDelayMs ?? 1_000,
+    maxHeapUsedBytes: deps.pressao?.maxHeapUsedBytes ?? 0,
+    sampleInterval: deps.pressao?.intervaloAmostraMs ?? 1_000,
+    pressureHandler: () => undefined,
+  });
   app.get('/health/live', async () => ({ vivo: true }));
   app.get('/health/ready', async (_req, reply) => {
     const fase = deps.fase();
     const doProcesso = fase === 'consumindo' ? [] : [fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando'];
+    if ((app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.()) doProcesso.push('processo sob pressão');
     const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
     return reply.code(estado.pronto ? 200 : 503).send(estado);
   });

@@ -83,15 +83,16 @@ const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imov
 // topics: a mistyped topic or brokers out of reach would leave an empty one behind, which the API
 // serves. An existing one is opened first, so that a projection this code refuses says so at once
 // (`iniciar` checks the topics then). A stop signal meanwhile ends the process, as a clean stop
-// (exit 0): nothing was written, nothing is lost.
+// (exit 0): nothing was consumed, nothing is lost. It stays the handler while the projection opens
+// (a migration of a million rows takes over a minute, SQLite's transaction whole or not at all):
+// without one, the signal would kill the process at once, with no line and no clean exit.
 const pararAntesDeAbrir = (sinal: NodeJS.Signals) => {
-  log.info({ signal: sinal }, 'encerrando antes de abrir a projeção');
+  log.info({ signal: sinal }, projecao.escritor ? 'encerrando antes de consumir' : 'encerrando antes de abrir a projeção');
   process.exit(0);
 };
 process.once('SIGTERM', pararAntesDeAbrir).once('SIGINT', pararAntesDeAbrir);
 const porFazer = (statSync(config.DATABASE_PATH, { throwIfNoEntry: false })?.size ?? 0) === 0;
 if (porFazer) await exigirTopicos(kafka, [config.IMOVEIS_TOPIC, config.CONDOMINIOS_TOPIC]).catch(sairSeKafkaRecusou);
-process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 
 const escritor = abrirOuSair(config.DATABASE_PATH);
 projecao.escritor = escritor;
@@ -117,6 +118,7 @@ const projetor = criarProjetor({
   },
 });
 
+process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 encerrarComGraca(30_000, log, async () => {
   fase = 'encerrando';
   await projetor.parar();
