@@ -278,6 +278,15 @@ describe('condominium names', () => {
     expect(parse(leitor.obterAnunciado(a)!.json)).toMatchObject({ nome_condominio: null });
     expect(aplicar([condominioSalvo(c, 3, 'Torre Sul')])).toEqual(['apos-exclusao']);
   });
+
+  it('a property first saved, or moved, after its condominium was deleted has no condominium name', () => {
+    const [c, outro] = [id(), id()];
+    const [nova, movida] = [id(), id()];
+    aplicar([condominioSalvo(c, 1, 'Torre Oeste'), condominioSalvo(outro, 1, 'Torre Leste'), imovelSalvo(movida, 1, { condominio_id: outro })]);
+    aplicar([condominioExcluido(c, 2)]);
+    aplicar([imovelSalvo(nova, 1, { condominio_id: c }), imovelSalvo(movida, 2, { condominio_id: c })]);
+    for (const i of [nova, movida]) expect(parse(leitor.obterAnunciado(i)!.json), i).toMatchObject({ nome_condominio: null });
+  });
 });
 
 describe('batches and offsets', () => {

@@ -10,6 +10,12 @@ describe('urlTourVirtual', () => {
     expect(urlTourVirtual('  HTTPS://Tour.Exemplo.com  ')).toBe('https://tour.exemplo.com/');
   });
 
+  it('drops an address carrying a user name or password, which partners must never read', () => {
+    expect(urlTourVirtual('https://corretor:s3nh4@tour.exemplo.com/AP1234')).toBeNull();
+    expect(urlTourVirtual('https://corretor@tour.exemplo.com/AP1234')).toBeNull();
+    expect(urlTourVirtual('https://:s3nh4@tour.exemplo.com/AP1234')).toBeNull();
+  });
+
   it('drops an http: tour link', () => {
     expect(urlTourVirtual('http://tour.exemplo.com/AP1234')).toBeNull();
   });

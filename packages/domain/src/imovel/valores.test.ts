@@ -32,6 +32,13 @@ describe('mapearValores', () => {
     });
   });
 
+  it('copies the sale and rent prices unrounded', () => {
+    expect(mapearValores({ ...valores, venda: 1_234_567.89, aluguel: 2_499.995 }, 'Venda e Locação')).toMatchObject({
+      valor_venda: 1_234_567.89,
+      valor_aluguel: 2_499.995,
+    });
+  });
+
   it('copies the condominium fee and the IPTU unrounded', () => {
     expect(mapearValores({ ...valores, condominio: 1234.567, iptu: 0.1 }, 'Venda')).toMatchObject({
       valor_condominio: 1234.567,

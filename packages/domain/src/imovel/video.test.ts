@@ -11,6 +11,7 @@ describe('urlVideo', () => {
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s',
     'https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
     'https://m.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://music.youtube.com/watch?v=dQw4w9WgXcQ&feature=share',
     'https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1',
     'https://www.youtube.com/shorts/dQw4w9WgXcQ',
     'https://youtube.com/shorts/dQw4w9WgXcQ?feature=share',
