@@ -3,6 +3,7 @@
 // checked here, so one added later cannot go undocumented.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { lerConfiguracao } from '../../packages/config/src/index.ts';
 import { ConfigApi } from '../../services/api/src/config.ts';
 import { ConfigDemo } from '../../services/demo/src/config.ts';
 import { ConfigProjetor, ConfigReconstrucao } from '../../services/projector/src/config.ts';
@@ -22,5 +23,31 @@ describe('the operating interface', () => {
     const doContrato = ['KAFKA_BROKERS', 'KAFKA_GROUP_ID', 'IMOVEIS_TOPIC', 'CONDOMINIOS_TOPIC', 'DATABASE_PATH', 'PHOTOS_BASE_URL', 'HOST', 'PORT', 'REDIS_URL', 'CREDENTIALS_FILE', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL'];
     expect(doContrato.filter((nome) => !lidas.has(nome))).toEqual([]);
     expect([...lidas].filter((nome) => !README.includes(`\`${nome}\``))).toEqual([]);
+  });
+
+  it("defaults every variable as operations.md's table does (transcribed: the spec lives outside this repository)", () => {
+    const fotos = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
+    const projetor = lerConfiguracao(ConfigProjetor, fotos);
+    expect(projetor).toMatchObject({
+      KAFKA_BROKERS: ['127.0.0.1:9092'],
+      KAFKA_GROUP_ID: 'imoveis-projector',
+      IMOVEIS_TOPIC: 'registro.imoveis.v1',
+      CONDOMINIOS_TOPIC: 'registro.condominios.v1',
+      DATABASE_PATH: './data/projecao.db',
+      LOG_LEVEL: 'info',
+    });
+    expect(lerConfiguracao(ConfigReconstrucao, fotos)).toMatchObject({ KAFKA_BROKERS: ['127.0.0.1:9092'], IMOVEIS_TOPIC: 'registro.imoveis.v1', DATABASE_PATH: './data/projecao.db', LOG_LEVEL: 'info' });
+    // PHOTOS_BASE_URL: no default outside the demo.
+    expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow('PHOTOS_BASE_URL');
+    expect(lerConfiguracao(ConfigApi, {})).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATABASE_PATH: './data/projecao.db',
+      CREDENTIALS_FILE: './data/credenciais.json',
+      RATE_LIMIT_PER_MINUTE: 120,
+      LOG_LEVEL: 'info',
+    });
+    expect(lerConfiguracao(ConfigApi, {}).REDIS_URL).toBeUndefined();
+    expect(lerConfiguracao(ConfigDemo, {})).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, RATE_LIMIT_PER_MINUTE: 120, LOG_LEVEL: 'info' });
   });
 });
