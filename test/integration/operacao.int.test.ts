@@ -25,29 +25,14 @@ describe('the operating interface', () => {
     expect([...lidas].filter((nome) => !README.includes(`\`${nome}\``))).toEqual([]);
   });
 
-  it("defaults every variable as operations.md's table does (transcribed: the spec lives outside this repository)", () => {
-    const fotos = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
-    const projetor = lerConfiguracao(ConfigProjetor, fotos);
-    expect(projetor).toMatchObject({
+  it("defaults the rebuild's and the demo's variables as operations.md's table does (the projector's and the API's: their config tests)", () => {
+    expect(lerConfiguracao(ConfigReconstrucao, { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' })).toMatchObject({
       KAFKA_BROKERS: ['127.0.0.1:9092'],
-      KAFKA_GROUP_ID: 'imoveis-projector',
       IMOVEIS_TOPIC: 'registro.imoveis.v1',
       CONDOMINIOS_TOPIC: 'registro.condominios.v1',
       DATABASE_PATH: './data/projecao.db',
       LOG_LEVEL: 'info',
     });
-    expect(lerConfiguracao(ConfigReconstrucao, fotos)).toMatchObject({ KAFKA_BROKERS: ['127.0.0.1:9092'], IMOVEIS_TOPIC: 'registro.imoveis.v1', DATABASE_PATH: './data/projecao.db', LOG_LEVEL: 'info' });
-    // PHOTOS_BASE_URL: no default outside the demo.
-    expect(() => lerConfiguracao(ConfigProjetor, {})).toThrow('PHOTOS_BASE_URL');
-    expect(lerConfiguracao(ConfigApi, {})).toMatchObject({
-      HOST: '127.0.0.1',
-      PORT: 3000,
-      DATABASE_PATH: './data/projecao.db',
-      CREDENTIALS_FILE: './data/credenciais.json',
-      RATE_LIMIT_PER_MINUTE: 120,
-      LOG_LEVEL: 'info',
-    });
-    expect(lerConfiguracao(ConfigApi, {}).REDIS_URL).toBeUndefined();
     expect(lerConfiguracao(ConfigDemo, {})).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, RATE_LIMIT_PER_MINUTE: 120, LOG_LEVEL: 'info' });
   });
 });
