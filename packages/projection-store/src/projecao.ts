@@ -1,6 +1,6 @@
 // What each register event does to the projection: the projector's whole write logic, applied
 // through the writer inside the caller's transaction. Decisions come from @imoveis/domain.
-import type { CondominioExcluido, CondominioSalvo, EventoCondominio, ImovelExcluido } from '@imoveis/contracts';
+import type { EventoCondominio, ImovelExcluido } from '@imoveis/contracts';
 import { comNomeCondominio, instanteDaTransacao, mudancaRelevante, revisaoAplicavel, soCamposPrivados, type EventoPreparado, type ImovelSalvoPreparado } from '@imoveis/domain';
 import type { EscritorProjecao, LinhaCondominio, LinhaImovel, OffsetParticao } from './escritor-sqlite.ts';
 
@@ -129,51 +129,59 @@ function imovelExcluido(escritor: EscritorProjecao, evento: ImovelExcluido, inst
 }
 
 /** Why a condominium event changes nothing (after a deletion, or no newer revision), or null when it applies. */
-export function condominioSemEfeito(anterior: LinhaCondominio | null, evento: EventoCondominio): 'apos-exclusao' | 'repetido' | null {
+function condominioSemEfeito(anterior: LinhaCondominio | null, evento: EventoCondominio): 'apos-exclusao' | 'repetido' | null {
   if (anterior?.excluido) return 'apos-exclusao';
   return revisaoAplicavel({ versao: evento.versao, exclusao: evento.tipo === 'condominio.excluido' }, anterior?.versao ?? null) ? null : 'repetido';
 }
 
-/** The name a condominium event gives its properties: none once it is deleted. */
-export function nomeDoCondominio(evento: CondominioSalvo | CondominioExcluido): string | null {
-  return evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
-}
-
 /**
- * A condominium event's effect once its fan-out has walked every property: `sem-mudanca` only if
- * it kept the name and no property changed. The walk is made even when the row already has the
- * name: a fan-out over several transactions cut short by a crash, whose event compaction then
- * removed, may have left properties with another.
+ * A condominium event's walk over the properties that point to it, a page at a time in the
+ * caller's transactions: the name it gives them (none once deleted), and the condominium's own
+ * row written by the page that finds none left, once every property carries the name. A walk cut
+ * short by a crash is redone whole on redelivery (renamed properties are left as they are), and
+ * one finished is a repeat. The caller keeps where it is, so a transaction retried repeats its page.
  */
-export function efeitoDaPropagacao(anterior: LinhaCondominio | null, nome: string | null, gravados: number): Efeito {
-  return anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado';
+export interface PropagacaoCondominio {
+  /** One page after `apos` ('' to start): the next `apos` (null: done) and the rows rewritten. */
+  passo(apos: string, instante: Carimbo): { apos: string | null; gravados: number };
+  /**
+   * The event's effect once the walk is done: `sem-mudanca` only if it kept the name and no
+   * property changed. The walk is made even when the row already has the name: a fan-out cut
+   * short by a crash, whose event compaction then removed, may have left properties with another.
+   */
+  efeito(gravados: number): Efeito;
 }
 
-/** A condominium event's own row. */
-export function gravarCondominioDoEvento(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido): void {
-  escritor.gravarCondominio({ id: evento.dados.id, nome: nomeDoCondominio(evento), versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
-}
-
-/**
- * A condominium event whose fan-out fits in the batch's transaction (the projector's
- * `propagarEmTransacoes` spreads a larger one over several). A save that keeps the name (an edit of
- * the condominium's other fields) still reads its properties ({@link efeitoDaPropagacao}), at most
- * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} here.
- */
-function condominioAlterado(escritor: EscritorProjecao, evento: CondominioSalvo | CondominioExcluido, instante: Carimbo): Efeito {
+/** A condominium event's fan-out ({@link PropagacaoCondominio}), or its effect at once when it changes nothing. */
+export function iniciarPropagacao(escritor: EscritorProjecao, evento: EventoCondominio): PropagacaoCondominio | Efeito {
   const { id } = evento.dados;
   const anterior = escritor.obterCondominio(id);
   const semEfeito = condominioSemEfeito(anterior, evento);
   if (semEfeito !== null) return semEfeito;
+  const nome = evento.tipo === 'condominio.salvo' ? evento.dados.nome : null;
+  return {
+    passo(apos, instante) {
+      const pagina = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
+      if (pagina.ultimo === null) escritor.gravarCondominio({ id, nome, versao: evento.versao, excluido: evento.tipo === 'condominio.excluido' });
+      return { apos: pagina.ultimo, gravados: pagina.gravados };
+    },
+    efeito: (gravados) => (anterior?.nome === nome && gravados === 0 ? 'sem-mudanca' : 'aplicado'),
+  };
+}
 
-  const nome = nomeDoCondominio(evento);
-  let apos: string | null = '';
+/**
+ * A condominium event whose fan-out fits in the batch's transaction (the projector's
+ * `propagarEmTransacoes` spreads a larger one over several): at most
+ * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} properties here.
+ */
+function condominioAlterado(escritor: EscritorProjecao, evento: EventoCondominio, instante: Carimbo): Efeito {
+  const propagacao = iniciarPropagacao(escritor, evento);
+  if (typeof propagacao === 'string') return propagacao;
   let gravados = 0;
-  while (apos !== null) {
-    const pagina = propagarNomeCondominio(escritor, id, nome, apos, LIMITE_PROPAGACAO_NA_TRANSACAO, instante);
-    apos = pagina.ultimo;
-    gravados += pagina.gravados;
+  for (let apos: string | null = ''; apos !== null; ) {
+    const passo = propagacao.passo(apos, instante);
+    apos = passo.apos;
+    gravados += passo.gravados;
   }
-  gravarCondominioDoEvento(escritor, evento);
-  return efeitoDaPropagacao(anterior, nome, gravados);
+  return propagacao.efeito(gravados);
 }

@@ -9,12 +9,8 @@ import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
   aplicarTransacaoSeAinda,
   carimbar,
-  condominioSemEfeito,
-  efeitoDaPropagacao,
   ehTravaOcupada,
-  gravarCondominioDoEvento,
-  nomeDoCondominio,
-  propagarNomeCondominio,
+  iniciarPropagacao,
   type Efeito,
   type EscritorProjecao,
 } from '@imoveis/projection-store';
@@ -224,30 +220,23 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
 }
 
 /**
- * A condominium event whose name reaches many properties, a page of them per transaction. The
- * condominium row is written by the transaction that finds no page left, once every property
- * carries the name: a fan-out cut short by a crash is redone from the start on redelivery
- * (already renamed properties are left as they are), and one finished is a repeat. Its effect,
- * for the caller to count with the offset's commit; null when the batch stopped being this
- * consumer's on the way (checked under the write lock).
+ * A condominium event whose name reaches many properties, a page of them per transaction
+ * (`PropagacaoCondominio`), with heartbeats between. Its effect, for the caller to count with the
+ * offset's commit; null when the batch stopped being this consumer's on the way (checked under
+ * the write lock).
  */
 async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: EventoCondominio): Promise<Efeito[] | null> {
   const { escritor } = deps;
-  const anterior = escritor.obterCondominio(evento.dados.id);
-  const semEfeito = condominioSemEfeito(anterior, evento);
-  if (semEfeito !== null) return [semEfeito];
-  const nome = nomeDoCondominio(evento);
-  let apos: string | null = '';
+  const propagacao = iniciarPropagacao(escritor, evento);
+  if (typeof propagacao === 'string') return [propagacao];
   let gravados = 0;
-  while (apos !== null) {
+  for (let apos: string | null = ''; apos !== null; ) {
     const desde: string = apos;
     const passo = await esperandoATrava(lote, deps, () =>
       escritor.transacao(() => {
         // A fan-out cut short is redone whole on redelivery: stale is enough to stop it.
         if (!(lote.ativo() && (deps.aindaNaTransacao ?? sempre)())) return null;
-        const pagina = propagarNomeCondominio(escritor, evento.dados.id, nome, desde, LIMITE_PROPAGACAO_NA_TRANSACAO, carimbar(escritor, deps.agora));
-        if (pagina.ultimo === null) gravarCondominioDoEvento(escritor, evento);
-        return { apos: pagina.ultimo, gravados: pagina.gravados };
+        return propagacao.passo(desde, carimbar(escritor, deps.agora));
       }),
     );
     if (passo === null) return null;
@@ -255,5 +244,5 @@ async function propagarEmTransacoes(lote: Lote, deps: DependenciasLote, evento: 
     gravados += passo.gravados;
     await lote.heartbeat();
   }
-  return [efeitoDaPropagacao(anterior, nome, gravados)];
+  return [propagacao.efeito(gravados)];
 }
