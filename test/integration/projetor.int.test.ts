@@ -8,7 +8,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { Database, EscritorProjecao, marcadorDe } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, MIGRACOES, VERSAO_ESQUEMA, marcadorDe } from '@imoveis/projection-store';
 import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
@@ -773,6 +773,44 @@ describe('projector against a real Kafka broker', () => {
     expect(saida).toContain('encerrando antes de abrir a projeção');
     expect(existsSync(banco.caminho)).toBe(false);
   });
+
+  it('stops cleanly (exit 0) on SIGTERM while it migrates the projection, once the migrations are done', async () => {
+    const mundo = await criarMundo();
+    // A version 1 projection large enough that opening it (the migrations copy its table twice)
+    // takes seconds, synchronously: the signal waits in Node for the graceful stop to take it.
+    const v1 = new Database(mundo.banco.caminho);
+    v1.exec(MIGRACOES[0]!);
+    v1.pragma('user_version = 1');
+    const inserir = v1.prepare('INSERT INTO imoveis VALUES (?, ?, 1, NULL, 1, 1, ?, ?)');
+    v1.transaction(() => {
+      for (let i = 0; i < 60_000; i++) {
+        const id = randomUUID();
+        inserir.run(id, `C${i}`, `{"id":"${id}","descricao":"${'x'.repeat(400)}"}`, 1_000 + i);
+      }
+    })();
+    v1.close();
+    const processo = spawn(...comandoServico('projector'), {
+      cwd: RAIZ,
+      env: { ...process.env, PHOTOS_BASE_URL: FOTOS, DATABASE_PATH: mundo.banco.caminho, METRICS_PORT: '0', KAFKA_BROKERS: inject('kafkaBrokers').join(','), IMOVEIS_TOPIC: mundo.topicos.imoveis, CONDOMINIOS_TOPIC: mundo.topicos.condominios, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    limpezas.push(() => void processo.kill('SIGKILL'));
+    let saida = '';
+    processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
+    const saiu = new Promise<number | null>((resolve) => processo.once('exit', resolve));
+    // Opened in WAL mode, the file gets its -wal at once: the signal lands in the migrations.
+    await expect.poll(() => existsSync(`${mundo.banco.caminho}-wal`), { timeout: 30_000, interval: 5 }).toBe(true);
+    processo.kill('SIGTERM');
+    expect(await saiu).toBe(0);
+    expect(saida).toContain('encerrando');
+    const depois = new Database(mundo.banco.caminho, { readonly: true });
+    try {
+      expect(depois.pragma('user_version', { simple: true })).toBe(VERSAO_ESQUEMA);
+      expect(depois.prepare('SELECT count(*) AS n FROM imoveis').get()).toEqual({ n: 60_000 });
+    } finally {
+      depois.close();
+    }
+  }, 120_000);
 
   it('serves /health/live, /health/ready once caught up with Kafka, and /metrics on METRICS_PORT (stale rules flagged)', async () => {
     const mundo = await criarMundo();

@@ -70,9 +70,10 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     log: logger,
   }).catch((erro: unknown) => {
     // A sample that fails half-way leaves no half-loaded projection: the next start, with the
-    // file fixed, would skip as many of its records as this one committed.
+    // file fixed, would skip as many of its records as this one committed. It is the demo's own,
+    // made again from the sample in a second.
     escritor.close();
-    if (!jaCarregada) apagarProjecao(config.DATABASE_PATH);
+    apagarProjecao(config.DATABASE_PATH);
     trava.liberar();
     if (erro instanceof LinhaNdjsonInvalida) throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE}: ${erro.message}`);
     throw erro;

@@ -83,11 +83,12 @@ const kafka = criarClienteKafka({ brokers: config.KAFKA_BROKERS, clientId: 'imov
 // topics: a mistyped topic or brokers out of reach would leave an empty one behind, which the API
 // serves. An existing one is opened first, so that a projection this code refuses says so at once
 // (`iniciar` checks the topics then). A stop signal meanwhile ends the process, as a clean stop
-// (exit 0): nothing was consumed, nothing is lost. It stays the handler while the projection opens
-// (a migration of a million rows takes over a minute, SQLite's transaction whole or not at all):
-// without one, the signal would kill the process at once, with no line and no clean exit.
+// (exit 0): nothing was written, nothing is lost. One that comes while the projection opens (a
+// migration of a million rows takes over a minute, synchronously) waits in Node until the graceful
+// stop below can take it: the early handler is removed only once that one is in place, or Node
+// would drop the waiting signal with its last listener.
 const pararAntesDeAbrir = (sinal: NodeJS.Signals) => {
-  log.info({ signal: sinal }, projecao.escritor ? 'encerrando antes de consumir' : 'encerrando antes de abrir a projeção');
+  log.info({ signal: sinal }, 'encerrando antes de abrir a projeção');
   process.exit(0);
 };
 process.once('SIGTERM', pararAntesDeAbrir).once('SIGINT', pararAntesDeAbrir);
@@ -118,7 +119,6 @@ const projetor = criarProjetor({
   },
 });
 
-process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 encerrarComGraca(30_000, log, async () => {
   fase = 'encerrando';
   await projetor.parar();
@@ -127,6 +127,7 @@ encerrarComGraca(30_000, log, async () => {
   escritor.close();
   trava.liberar();
 });
+process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 
 await projetor.iniciar().catch(sairSeKafkaRecusou);
 // A signal during the start (joining the group takes seconds) is already stopping it.
