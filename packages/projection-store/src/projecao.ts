@@ -139,7 +139,8 @@ function condominioSemEfeito(anterior: LinhaCondominio | null, evento: EventoCon
  * caller's transactions: the name it gives them (none once deleted), and the condominium's own
  * row written by the page that finds none left, once every property carries the name. A walk cut
  * short by a crash is redone whole on redelivery (renamed properties are left as they are), and
- * one finished is a repeat. The caller keeps where it is, so a transaction retried repeats its page.
+ * one finished is a repeat (`apos-exclusao` for a deletion). The caller keeps where it is, so a
+ * transaction retried repeats its page.
  */
 export interface PropagacaoCondominio {
   /** One page after `apos` ('' to start): the next `apos` (null: done) and the rows rewritten. */
@@ -171,8 +172,8 @@ export function iniciarPropagacao(escritor: EscritorProjecao, evento: EventoCond
 
 /**
  * A condominium event whose fan-out fits in the batch's transaction (the projector's
- * `propagarEmTransacoes` spreads a larger one over several): at most
- * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} properties here.
+ * `propagarEmTransacoes` spreads a larger one over several): about
+ * {@link LIMITE_PROPAGACAO_NA_TRANSACAO} properties at most here (counted before the chunk's own saves).
  */
 function condominioAlterado(escritor: EscritorProjecao, evento: EventoCondominio, instante: Carimbo): Efeito {
   const propagacao = iniciarPropagacao(escritor, evento);

@@ -213,6 +213,32 @@ describe('processarLote', () => {
       expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Antiga', versao: 3 });
     });
 
+    it('waits while another process holds the write lock between two pages, then takes up the walk where it was', async () => {
+      escritor.db.pragma('busy_timeout = 50');
+      const outro = new Database(join(dir, 'projecao.db'));
+      // Taken at the heartbeat after the first page, let go at the second heartbeat after that
+      // (the fan-out heartbeats while it waits): the second page waits at least one busy timeout.
+      const renomeados = escritor.db.prepare("SELECT count(*) FROM imoveis WHERE json_extract(documento, '$.nome_condominio') = 'Torre Nova'").pluck();
+      const aCada: unknown[] = [];
+      const batimento = async () => {
+        aCada.push(renomeados.get());
+        if (aCada.length === 1) outro.exec('BEGIN IMMEDIATE');
+        if (aCada.length === 3) outro.exec('COMMIT');
+      };
+      const maiorLeitura = medirLeituras();
+      try {
+        expect(await processarCondominio({ ...renomeado(2), heartbeat: batimento })).toMatchObject({ proximoOffset: '1', efeitos: ['aplicado'] });
+      } finally {
+        outro.close();
+      }
+      // Renamed so far at each heartbeat: the first page's, twice more while it waited; then each
+      // page's, the empty last one's (the row) and the offset's transaction's.
+      expect(aCada).toEqual([1_000, 1_000, 1_000, 2_000, 2_500, 2_500, 2_500]);
+      expect(nomes()).toEqual(['Torre Nova']);
+      expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 2 });
+      expect(maiorLeitura()).toBe(LIMITE_PROPAGACAO_NA_TRANSACAO);
+    });
+
     it('keeps to a page per transaction when a new revision keeps the name, and writes the row', async () => {
       await processarCondominio(renomeado(2));
       const maiorLeitura = medirLeituras();
