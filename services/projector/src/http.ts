@@ -32,7 +32,7 @@ export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   app.get('/health/ready', async (_req, reply) => {
     const fase = deps.fase();
     const doProcesso = fase === 'consumindo' ? [] : [fase === 'iniciando' ? 'consumidor iniciando' : 'encerrando'];
-    if ((app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.()) doProcesso.push('processo sob pressão');
+    if (app.isUnderPressure()) doProcesso.push('processo sob pressão');
     const estado = avaliarProntidao({ frescor: { emDiaEm: deps.emDiaEm() }, agoraMs: agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
     return reply.code(estado.pronto ? 200 : 503).send(estado);
   });
