@@ -1,6 +1,7 @@
 // The projector's configuration (operations.md), parsed once at start.
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import type { TopicoRegistro } from '@imoveis/contracts';
 import { atrasoMinimoPermitidoMs } from '@imoveis/domain';
 import { SESSAO_PADRAO_MS } from '@imoveis/kafka';
 import {
@@ -73,8 +74,11 @@ export type ConfigProjetor = z.output<typeof ConfigProjetor>;
 export const ConfigReconstrucao = z.object(comuns).superRefine(topicosDistintos);
 export type ConfigReconstrucao = z.output<typeof ConfigReconstrucao>;
 
+/** The setting that names a register topic. */
+export const variavelDoTopico = (qual: TopicoRegistro): 'IMOVEIS_TOPIC' | 'CONDOMINIOS_TOPIC' => (qual === 'imoveis' ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC');
+
 /** The one line an entry point stops with when register topics are missing: each with its setting. */
 export function linhaTopicosAusentes(topicos: readonly string[], config: { IMOVEIS_TOPIC: string; KAFKA_BROKERS: readonly string[] }): string {
-  const nomeados = topicos.map((t) => `${t} (${t === config.IMOVEIS_TOPIC ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'})`);
+  const nomeados = topicos.map((t) => `${t} (${variavelDoTopico(t === config.IMOVEIS_TOPIC ? 'imoveis' : 'condominios')})`);
   return `tópico do registro ausente no Kafka em ${config.KAFKA_BROKERS.join(',')}: ${nomeados.join(', ')}; confira o nome, ou crie-o antes (o registro o cria)`;
 }

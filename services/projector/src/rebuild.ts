@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
 import { ArquivoTravado, ProjecaoDaDemo, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
-import { ConfigReconstrucao, linhaTopicosAusentes } from './config.ts';
+import { ConfigReconstrucao, linhaTopicosAusentes, variavelDoTopico } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
 
@@ -86,7 +86,7 @@ try {
     sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH}: ${erro.message}`);
   } else if (erro instanceof TopicosDiferentesDaProjecao) {
     // Found before the replay, any file written: a setting to correct, nothing to clean up.
-    const variaveis = erro.estranhos.map((e) => (e.agregado === 'imoveis' ? 'IMOVEIS_TOPIC' : 'CONDOMINIOS_TOPIC'));
+    const variaveis = erro.estranhos.map((e) => variavelDoTopico(e.qual));
     sairPorConfiguracao(
       variaveis.join(', '),
       `${erro.message} (${config.DATABASE_PATH}); uma reconstrução relê os tópicos da projeção viva: para passar a outros, mude-os antes no projetor`,

@@ -20,11 +20,11 @@ describe('topicosEstranhos', () => {
 
   it('names each topic that stands where the live projection reads another', () => {
     expect(topicosEstranhos(['registro.imoveis.v1', 'registro.condominios.v1'], { ...topicos, imoveis: 'vazio.imoveis' })).toEqual([
-      { agregado: 'imoveis', topico: 'vazio.imoveis' },
+      { qual: 'imoveis', topico: 'vazio.imoveis' },
     ]);
     expect(topicosEstranhos(['registro.imoveis.v1'], { imoveis: 'homolog.imoveis', condominios: 'homolog.condominios' })).toEqual([
-      { agregado: 'imoveis', topico: 'homolog.imoveis' },
-      { agregado: 'condominios', topico: 'homolog.condominios' },
+      { qual: 'imoveis', topico: 'homolog.imoveis' },
+      { qual: 'condominios', topico: 'homolog.condominios' },
     ]);
   });
 });
@@ -34,8 +34,8 @@ describe('topicosForaDoProjetor', () => {
     const lidos = ['registro.condominios.v2', 'registro.imoveis.v2'];
     expect(topicosForaDoProjetor(lidos, { imoveis: 'registro.imoveis.v2', condominios: 'registro.condominios.v2' })).toEqual([]);
     expect(topicosForaDoProjetor(lidos, topicos)).toEqual([
-      { agregado: 'imoveis', topico: 'registro.imoveis.v1' },
-      { agregado: 'condominios', topico: 'registro.condominios.v1' },
+      { qual: 'imoveis', topico: 'registro.imoveis.v1' },
+      { qual: 'condominios', topico: 'registro.condominios.v1' },
     ]);
     expect(topicosForaDoProjetor(null, topicos)).toEqual([]);
   });

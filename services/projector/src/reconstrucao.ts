@@ -3,6 +3,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
+import type { TopicoRegistro } from '@imoveis/contracts';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
 import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
@@ -59,7 +60,7 @@ export class ReconstrucaoInterrompida extends Error {
 export class TopicosDiferentesDaProjecao extends Error {
   override readonly name = 'TopicosDiferentesDaProjecao';
   readonly code = 'TOPICOS_DIFERENTES_DA_PROJECAO';
-  readonly estranhos: ReadonlyArray<{ agregado: 'imoveis' | 'condominios'; topico: string }>;
+  readonly estranhos: ReadonlyArray<{ qual: TopicoRegistro; topico: string }>;
   readonly lidosPelaLive: readonly string[];
   /** Whose reading says so: the live file's offsets, or the running projector's group. */
   constructor(estranhos: TopicosDiferentesDaProjecao['estranhos'], lidosPelaLive: readonly string[], quem = 'a projeção viva') {
@@ -101,7 +102,7 @@ export function topicosEstranhos(
 }
 
 const foraDe = (lidos: ReadonlySet<string>, topicos: OpcoesReconstrucao['topicos']): TopicosDiferentesDaProjecao['estranhos'] =>
-  (['imoveis', 'condominios'] as const).filter((agregado) => !lidos.has(topicos[agregado])).map((agregado) => ({ agregado, topico: topicos[agregado] }));
+  (['imoveis', 'condominios'] as const).filter((qual) => !lidos.has(topicos[qual])).map((qual) => ({ qual, topico: topicos[qual] }));
 
 /**
  * Which of the rebuild's topics the running projector does not read (its group's members say
