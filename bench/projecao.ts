@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { gerarCargaInicial, gerarMutacoes } from '@imoveis/generator';
 import { projetarRegistros } from '@imoveis/projector';
-import { EscritorProjecao } from '@imoveis/projection-store';
+import { EscritorProjecao, apagarProjecao } from '@imoveis/projection-store';
 import { RAIZ, inteiro } from './comum.ts';
 
 export const DIRETORIO_BENCH = join(RAIZ, '.cache', 'bench');
@@ -22,7 +22,7 @@ export async function projecaoDeBench(n: number): Promise<string> {
     return caminho;
   }
   const temporario = `${caminho}.construindo`;
-  for (const sufixo of ['', '-wal', '-shm']) rmSync(temporario + sufixo, { force: true });
+  apagarProjecao(temporario);
   console.log(`construindo a projeção de ${inteiro(n)} imóveis (uma vez; fica em ${caminho})…`);
   const escritor = EscritorProjecao.abrir(temporario);
   let relogio = Date.parse('2026-01-01T12:00:00Z');

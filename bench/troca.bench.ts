@@ -5,9 +5,9 @@
 // partners see changed. No Kafka: the switch is SQLite alone. Needs free disk for two copies of
 // the projection.
 // Usage: pnpm bench:troca [--imoveis N] [--so igual|poucos|todos]
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Database, EscritorProjecao, trocarProjecao } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, apagarProjecao, trocarProjecao } from '@imoveis/projection-store';
 import { argumentoNumerico, inteiro, tabela } from './comum.ts';
 import { DIRETORIO_BENCH, projecaoDeBench } from './projecao.ts';
 
@@ -23,7 +23,7 @@ const origem = await projecaoDeBench(imoveis);
 const live = join(DIRETORIO_BENCH, 'troca-live.db');
 const novo = join(DIRETORIO_BENCH, 'troca-novo.db');
 const apagar = () => {
-  for (const caminho of [live, novo]) for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
+  for (const caminho of [live, novo]) apagarProjecao(caminho);
 };
 
 const linhas: (string | number)[][] = [];

@@ -24,6 +24,11 @@ export const idDoBootLinux: IdDoBoot = () => {
 
 export const marcadorDe = (caminho: string): string => `${caminho}-sincronia-adiada`;
 
+/** Deletes a projection no process has open: the file, its WAL files and its deferred-sync marker. */
+export function apagarProjecao(caminho: string): void {
+  for (const arquivo of [caminho, `${caminho}-wal`, `${caminho}-shm`, marcadorDe(caminho)]) rmSync(arquivo, { force: true });
+}
+
 function fsyncCaminho(caminho: string): void {
   if (!existsSync(caminho)) return;
   const fd = openSync(caminho, 'r');

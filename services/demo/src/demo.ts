@@ -1,13 +1,13 @@
 // The embedded default: the bundled sample register events go through the projector's own code
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, apagarProjecao, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo, garantirPastaDe } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -141,11 +141,6 @@ function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao 
   const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
   nova.gravarEstado('demo', 1);
   return nova;
-}
-
-/** The demo's own projection, with its WAL files. */
-function apagarProjecao(caminho: string): void {
-  for (const sufixo of ['', '-wal', '-shm']) rmSync(caminho + sufixo, { force: true });
 }
 
 /** The partner the demo's credentials are issued to. */

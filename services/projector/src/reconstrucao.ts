@@ -1,12 +1,12 @@
 // A rebuild: both topics replayed from offset 0 into a new projection file beside the live one,
 // then switched in once caught up (decision 0006). The live projection serves until the switch.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { TopicoRegistro } from '@imoveis/contracts';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
-import { EscritorProjecao, ProjecaoDaDemo, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, marcadorDe, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDaDemo, apagarProjecao, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor, type Projetor } from './projetor.ts';
@@ -234,7 +234,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
   const agora = opcoes.agora ?? Date.now;
   const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
   const apagarNovo = () => {
-    for (const arquivo of [caminhoNovo, `${caminhoNovo}-wal`, `${caminhoNovo}-shm`, marcadorDe(caminhoNovo)]) rmSync(arquivo, { force: true });
+    apagarProjecao(caminhoNovo);
   };
   apagarNovo();
 
