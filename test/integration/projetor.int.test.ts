@@ -753,6 +753,37 @@ describe('projector against a real Kafka broker', () => {
     expect(performance.now() - sinalEm).toBeLessThan(5_000);
   }, 120_000);
 
+  it('stopped at any point of its start, consumes nothing after its stop', async () => {
+    const mundo = await criarMundo();
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
+    limpezas.push(() => escritor.close());
+    // From before the first wait on the brokers to the middle of joining the group.
+    for (const esperaMs of [0, 5, 20, 60, 150, 400]) {
+      const projetor = criarProjetor({
+        kafka: mundo.kafka,
+        escritor,
+        contexto: { fotosBaseUrl: FOTOS },
+        threadsDePreparo: 1,
+        groupId: nomeUnico(`parado-${esperaMs}`),
+        topicos: mundo.topicos,
+        log: silencioso,
+        aoFalhar: (erro) => {
+          throw erro;
+        },
+      });
+      const iniciado = projetor.iniciar();
+      await esperar(esperaMs);
+      await projetor.parar();
+      await iniciado;
+    }
+    // A start that went on past its stop would join its group and apply this one.
+    const antes = aplicadas(mundo.banco.caminho);
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    await esperar(4_000);
+    expect(aplicadas(mundo.banco.caminho)).toBe(antes);
+  }, 60_000);
+
   it('stops cleanly (exit 0) on SIGTERM while it still waits for the brokers to make a new projection, leaving none', async () => {
     const [porta] = (await portasLivres(1)) as [number];
     const banco = sqliteTemporario();

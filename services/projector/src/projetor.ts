@@ -281,12 +281,19 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   };
 
   return {
+    // A stop may come at any of the start's waits (on the brokers, for seconds): each step after
+    // one goes on only if it has not, and what a step made after `parar` looked is closed here,
+    // so that no member joins the group, and no thread starts, once `parar` has resolved.
     async iniciar() {
       conferirRegras();
       // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
       await exigirTopicos(kafka, [...agregados.keys()]);
+      if (parando) return;
       bytesDasDlqs = await prepararDlqs(kafka, [...agregados.keys()], log);
-      produtor = await kafka.criarProdutor();
+      if (parando) return;
+      const novoProdutor = await kafka.criarProdutor();
+      if (parando) return novoProdutor.close();
+      produtor = novoProdutor;
       preparador = criarPreparador({
         contexto: opcoes.contexto,
         threads: opcoes.threadsDePreparo ?? 0,
@@ -295,6 +302,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
 
       await conectar();
+      if (parando) return;
       const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
       let medindo = false;
       const medir = () => {
