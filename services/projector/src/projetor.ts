@@ -280,50 +280,61 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       });
   };
 
-  return {
-    // A stop may come at any of the start's waits (on the brokers, for seconds): each step after
-    // one goes on only if it has not, and what a step made after `parar` looked is closed here,
-    // so that no member joins the group, and no thread starts, once `parar` has resolved.
-    async iniciar() {
-      conferirRegras();
-      // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
-      await exigirTopicos(kafka, [...agregados.keys()]);
-      if (parando) return;
-      bytesDasDlqs = await prepararDlqs(kafka, [...agregados.keys()], log);
-      if (parando) return;
-      const novoProdutor = await kafka.criarProdutor();
-      if (parando) return novoProdutor.close();
-      produtor = novoProdutor;
-      preparador = criarPreparador({
-        contexto: opcoes.contexto,
-        threads: opcoes.threadsDePreparo ?? 0,
-        aoMorrerThread: (erro) => log.warn({ err: erro }, 'uma thread de preparo morreu: substituída; o que ela tinha foi preparado na thread principal'),
-      });
-      escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
+  /**
+   * The start, step by step. A stop may come at any of its waits on the brokers (seconds each):
+   * each step after one goes on only if none came, and a producer made meanwhile is closed here,
+   * so that once `parar` has resolved no member joins the group and no thread starts.
+   */
+  const iniciarAteParar = async (): Promise<void> => {
+    conferirRegras();
+    // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
+    await exigirTopicos(kafka, [...agregados.keys()]);
+    if (parando) return;
+    bytesDasDlqs = await prepararDlqs(kafka, [...agregados.keys()], log);
+    if (parando) return;
+    const novoProdutor = await kafka.criarProdutor();
+    if (parando) return novoProdutor.close();
+    produtor = novoProdutor;
+    preparador = criarPreparador({
+      contexto: opcoes.contexto,
+      threads: opcoes.threadsDePreparo ?? 0,
+      aoMorrerThread: (erro) => log.warn({ err: erro }, 'uma thread de preparo morreu: substituída; o que ela tinha foi preparado na thread principal'),
+    });
+    escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
 
-      await conectar();
-      if (parando) return;
-      const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
-      let medindo = false;
-      const medir = () => {
-        // One check at a time: while the brokers are unreachable a check waits minutes, and the
-        // ones stacked behind it would record their samples of the ends out of order.
-        if (medindo) return;
-        medindo = true;
-        medirFrescor()
-          // A WAL never checkpointed grows without bound while the API's reads keep it busy: folded
-          // every sixth check.
-          .then(() => {
-            if (++checkpoints % 6 === 0) escritor.checkpoint();
-          })
-          .catch(falharSeArmazenamento)
-          .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'))
-          .finally(() => {
-            medindo = false;
-          });
-      };
-      temporizador = setInterval(medir, intervalo);
-      medir();
+    await conectar();
+    if (parando) return;
+    const intervalo = opcoes.intervaloFrescorMs ?? INTERVALO_FRESCOR_PADRAO_MS;
+    let medindo = false;
+    const medir = () => {
+      // One check at a time: while the brokers are unreachable a check waits minutes, and the
+      // ones stacked behind it would record their samples of the ends out of order.
+      if (medindo) return;
+      medindo = true;
+      medirFrescor()
+        // A WAL never checkpointed grows without bound while the API's reads keep it busy: folded
+        // every sixth check.
+        .then(() => {
+          if (++checkpoints % 6 === 0) escritor.checkpoint();
+        })
+        .catch(falharSeArmazenamento)
+        .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'))
+        .finally(() => {
+          medindo = false;
+        });
+    };
+    temporizador = setInterval(medir, intervalo);
+    medir();
+  };
+
+  return {
+    async iniciar() {
+      try {
+        await iniciarAteParar();
+      } catch (erro) {
+        // A stop meanwhile closed what the start was waiting on (a connection, the group's join).
+        if (!parando) throw erro;
+      }
     },
     medirFrescor,
     async parar() {

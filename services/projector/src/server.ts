@@ -129,11 +129,7 @@ encerrarComGraca(30_000, log, async () => {
 });
 process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 
-await projetor.iniciar().catch((erro: unknown) => {
-  // A stop meanwhile closed the client under the start's wait on the brokers: the graceful stop
-  // owns the exit, and a refusal seen now is no reason for exit 1.
-  if (fase !== 'encerrando') sairSeKafkaRecusou(erro);
-});
+await projetor.iniciar().catch(sairSeKafkaRecusou);
 // A signal during the start (joining the group takes seconds) is already stopping it.
 if (fase === 'iniciando') {
   fase = 'consumindo';
