@@ -103,6 +103,30 @@ describe('pnpm start (the embedded default)', () => {
     expect(espiarEstado(banco.caminho, 'regras')).toBe(VERSAO_DAS_REGRAS);
   });
 
+  it('stopped by Ctrl-C at any moment of a first start, exits 0 and leaves what the next start takes up', async () => {
+    // From the projection file's first byte: it is made, migrated and marked as the demo's in a few ms.
+    for (const esperaMs of [0, 3, 8, 15]) {
+      const dir = sqliteTemporario();
+      try {
+        const env = { ...process.env, PORT: '0', DATABASE_PATH: dir.caminho, CREDENTIALS_FILE: `${dir.dir}/credenciais.json`, LOG_LEVEL: 'silent' };
+        const processo = spawn(process.execPath, ['--import', 'tsx', 'services/demo/src/main.ts'], { cwd: RAIZ, env, stdio: 'ignore' });
+        const saiu = new Promise<number | null>((resolve) => processo.once('exit', resolve));
+        while (!existsSync(dir.caminho) && processo.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 1));
+        await new Promise((resolve) => setTimeout(resolve, esperaMs));
+        processo.kill('SIGINT');
+        expect(await saiu, `Ctrl-C ${esperaMs} ms after the file`).toBe(0);
+
+        const segunda = await iniciar({ DATABASE_PATH: dir.caminho, CREDENTIALS_FILE: `${dir.dir}/credenciais.json` });
+        const resposta = await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } });
+        expect(resposta.status).toBe(200);
+        expect(((await resposta.json()) as { total: number }).total).toBeGreaterThan(100);
+        expect(await segunda.parar()).toBe(0);
+      } finally {
+        dir.remover();
+      }
+    }
+  }, 120_000);
+
   it('stops at start with one line naming the setting when a port, a file or a folder it names cannot be used', async () => {
     const ocupada = createServer();
     await new Promise<void>((resolve) => ocupada.listen(0, '127.0.0.1', resolve));

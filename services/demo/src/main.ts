@@ -20,12 +20,22 @@ function experimentarEndereco(host: string, porta: number): Promise<void> {
 await escutarOuSair(() => experimentarEndereco(config.HOST, config.PORT), { host: 'HOST', porta: 'PORT' }, { host: config.HOST, porta: config.PORT });
 // The API's own logger: the demo serves the same routes, so tokens in URLs are kept out of its logs too.
 const logger = criarLogger({ nivel: config.LOG_LEVEL, servico: 'demo' });
+// Ctrl-C while the demo starts ends it between two of its steps, never inside one: killed between
+// making its projection and marking it as the demo's, it left a file every later start refused.
+// What a stop here leaves is taken up by the next start (the sample resumes from its offsets).
+const pararAntesDeServir = (sinal: NodeJS.Signals) => {
+  logger.info({ signal: sinal }, 'encerrando antes de servir');
+  process.exit(0);
+};
+process.once('SIGINT', pararAntesDeServir).once('SIGTERM', pararAntesDeServir);
 const demo = await iniciarDemo(config, logger).catch((erro: unknown) => {
   if (erro instanceof ConfiguracaoInvalida) return sairPorConfiguracao(erro.variavel, erro.motivo);
   throw erro;
 });
 
 encerrarComGraca(10_000, logger, () => demo.close());
+// Only now: Node drops a signal that comes with no listener at all.
+process.off('SIGINT', pararAntesDeServir).off('SIGTERM', pararAntesDeServir);
 
 let endereco = '';
 await escutarOuSair(
