@@ -784,6 +784,34 @@ describe('projector against a real Kafka broker', () => {
     expect(aplicadas(mundo.banco.caminho)).toBe(antes);
   }, 60_000);
 
+  it("stopped during its start, ends a killed predecessor's deferred fsync when its writer closes (no marker left)", async () => {
+    const mundo = await criarMundo();
+    // A predecessor killed while it deferred fsync: its marker stays beside the file.
+    const morto = EscritorProjecao.abrir(mundo.banco.caminho);
+    morto.adiarSincronia(true);
+    const marcador = readFileSync(marcadorDe(mundo.banco.caminho), 'utf8');
+    morto.close();
+    writeFileSync(marcadorDe(mundo.banco.caminho), marcador);
+
+    const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
+    const projetor = criarProjetor({
+      kafka: mundo.kafka,
+      escritor,
+      contexto: { fotosBaseUrl: FOTOS },
+      groupId: nomeUnico('sucessor'),
+      topicos: mundo.topicos,
+      log: silencioso,
+      aoFalhar: (erro) => {
+        throw erro;
+      },
+    });
+    const iniciado = projetor.iniciar();
+    await projetor.parar();
+    await iniciado;
+    escritor.close();
+    expect(existsSync(marcadorDe(mundo.banco.caminho))).toBe(false);
+  });
+
   it('stops cleanly (exit 0) on SIGTERM while it still waits for the brokers to make a new projection, leaving none', async () => {
     const [porta] = (await portasLivres(1)) as [number];
     const banco = sqliteTemporario();

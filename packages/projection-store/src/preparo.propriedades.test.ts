@@ -68,6 +68,13 @@ const textoEstranho = fc.constantFrom(
   '123.456.789-09',
   'a'.repeat(10_000),
 );
+// Links the video and tour rules read into: a known start, then any of the characters that shape a URL.
+const linkEstranho = fc
+  .tuple(
+    fc.constantFrom('https://www.youtube.com/', 'youtu.be/', 'https://www.youtube.com/attribution_link?u=', 'https://www.youtube.com/watch#', 'https://tour.exemplo.com.br/'),
+    fc.string({ unit: fc.constantFrom(...'/#?&=%[]@:!. vu1'), maxLength: 16 }),
+  )
+  .map(([inicio, resto]) => inicio + resto);
 const valorQualquer = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   textoEstranho,
@@ -117,6 +124,18 @@ describe('decoding and preparing, over damaged register events', () => {
     // runs must reach the served document's schema (about 15 % with the pinned seed).
     expect(desfechos.anunciado, JSON.stringify(desfechos)).toBeGreaterThanOrEqual(rodada.numRuns / 10);
     expect(desfechos.rejeitado, JSON.stringify(desfechos)).toBeGreaterThanOrEqual(rodada.numRuns / 10);
+  }, LIMITE_MS);
+
+  it('reads any link in video_url and tour_virtual_url into a document (the link null or kept), never throwing', () => {
+    const salvos = registros.filter((r) => r.topico === 'imoveis' && r.valor!.includes('"imovel.salvo"'));
+    fc.assert(
+      fc.property(fc.constantFrom(...salvos), fc.constantFrom('video_url', 'tour_virtual_url'), linkEstranho, (registro, campo, link) => {
+        const evento = JSON.parse(registro.valor!) as { dados: Record<string, unknown> };
+        evento.dados[campo] = link;
+        expect(verificar('imovel', registro.chave, JSON.stringify(evento), null)).not.toBe('rejeitado');
+      }),
+      rodada,
+    );
   }, LIMITE_MS);
 
   it('answers any text at all, JSON or not, on either topic', () => {

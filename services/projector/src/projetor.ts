@@ -287,6 +287,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
    */
   const iniciarAteParar = async (): Promise<void> => {
     conferirRegras();
+    // A killed predecessor's deferral (its marker) is this writer's from now, and so ends once in
+    // step or at its close: a stop during the waits below must not leave the marker, which an OS
+    // restart would then find and refuse the projection for.
+    escritor.retomarSincroniaPendente();
     // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
     await exigirTopicos(kafka, [...agregados.keys()]);
     if (parando) return;
@@ -300,7 +304,6 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       threads: opcoes.threadsDePreparo ?? 0,
       aoMorrerThread: (erro) => log.warn({ err: erro }, 'uma thread de preparo morreu: substituída; o que ela tinha foi preparado na thread principal'),
     });
-    escritor.retomarSincroniaPendente(); // a killed predecessor's deferral ends once in step
 
     await conectar();
     if (parando) return;

@@ -63,6 +63,10 @@ describe('urlVideo', () => {
     'https://www.youtube.com/',
     'https://www.youtube.com/user/canal#p/u/1',
     'https://www.youtube.com/#/attribution_link?u=%2Fwatch%3Fv%3DdQw4w9WgXcQ',
+    // A share link's or a fragment's path that no URL can hold (`//[`: an empty host, then a bad one).
+    'https://www.youtube.com/#//[',
+    'https://www.youtube.com/#//a b',
+    'https://www.youtube.com/attribution_link?u=//[',
   ])('gives null for %s', (link) => {
     expect(urlVideo(link)).toBeNull();
   });

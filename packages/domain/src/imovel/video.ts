@@ -43,10 +43,21 @@ function idDoCaminho(url: URL, segmentos: readonly string[], compartilhado: bool
   // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
   if (segmentos.length === 1 && segmentos[0] === 'attribution_link') {
     const caminho = url.searchParams.get('u');
-    return !compartilhado && caminho?.startsWith('/') === true ? idDoYoutube(new URL(caminho, 'https://www.youtube.com'), true) : null;
+    return !compartilhado && caminho?.startsWith('/') === true ? idNoYoutube(caminho) : null;
   }
   const [prefixo, id] = segmentos;
   return prefixo !== undefined && PREFIXOS_COM_ID.has(prefixo) ? (id ?? null) : null;
+}
+
+/** The id a path on YouTube names, read from a share link or a fragment; null when it is no URL's path (`//[`). */
+function idNoYoutube(caminho: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(caminho, 'https://www.youtube.com');
+  } catch {
+    return null;
+  }
+  return idDoYoutube(url, true);
 }
 
 /**
@@ -54,7 +65,7 @@ function idDoCaminho(url: URL, segmentos: readonly string[], compartilhado: bool
  * the video there (`#!v=ID`, `#/watch?v=ID`, a channel's `#p/u/1/ID`).
  */
 function idDoFragmento(fragmento: string): string | null {
-  if (fragmento.startsWith('/')) return idDoYoutube(new URL(fragmento, 'https://www.youtube.com'), true);
+  if (fragmento.startsWith('/')) return idNoYoutube(fragmento);
   if (fragmento.startsWith('p/')) return segmentosDe(fragmento).at(-1) ?? null;
   return fragmento === '' ? null : new URLSearchParams(fragmento).get('v');
 }
