@@ -78,6 +78,7 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
       })),
       heartbeat: () => payload.heartbeat(),
       ativo,
+      parando: () => parando,
     });
     // The next fetch starts after this batch; a batch cut short is fetched again.
     const ultima = batch.messages.at(-1);

@@ -59,6 +59,11 @@ export interface Lote {
    * stop work. Stopping the consumer does not make it false: the batch in hand is finished first.
    */
   ativo(): boolean;
+  /**
+   * True once the consumer is closing. A batch finishes what it can do now, but a wait with no
+   * end in sight (another process's write lock) ends: what it did not write is fetched again.
+   */
+  parando(): boolean;
 }
 
 export interface ParticaoTopico {

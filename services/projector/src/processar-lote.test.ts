@@ -30,7 +30,7 @@ function lote(sobre: Partial<Lote> = {}): Lote {
   const registros = [...gerarCargaInicial({ seed: 3, imoveis: 1_200 })].filter((r) => r.topico === 'imoveis');
   const mensagens = registros.map((r, i) => ({ offset: String(i), key: Buffer.from(r.chave!), value: Buffer.from(r.valor!), headers: {} }));
   const fim = String(mensagens.length);
-  return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, ...sobre };
+  return { topico: TOPICO, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, parando: () => false, ...sobre };
 }
 
 const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () => boolean, enviarParaDlq = async (_: readonly Rejeicao[]) => {}) =>
@@ -122,6 +122,21 @@ describe('processarLote', () => {
     }
   });
 
+  it("stops waiting for another process's write lock once the consumer is closing, writing nothing of the batch", async () => {
+    escritor.db.pragma('busy_timeout = 50');
+    const outro = new Database(join(dir, 'projecao.db'));
+    outro.exec('BEGIN IMMEDIATE');
+    let parando = false;
+    try {
+      const resultado = await processar(lote({ heartbeat: async () => void (parando = true), parando: () => parando }));
+      expect(resultado.proximoOffset).toBeNull();
+      expect(escritor.offsetDe(TOPICO, 0)).toBeNull();
+    } finally {
+      outro.close();
+    }
+    expect(imoveis()).toBe(0);
+  });
+
   it('stores the batch’s own end, past a commit marker after its last message', async () => {
     const resultado = await processar(lote({ proximoOffset: '1201' }));
     expect(imoveis()).toBe(1_200);
@@ -142,7 +157,7 @@ describe('processarLote', () => {
         dados: { id: c, nome, administradora: null, sindico: null },
       });
       const mensagens = [{ offset: '0', key: Buffer.from(c), value: Buffer.from(valor), headers: {} }];
-      return { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '1', proximoOffset: '1', heartbeat: async () => {}, ativo: () => true };
+      return { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '1', proximoOffset: '1', heartbeat: async () => {}, ativo: () => true, parando: () => false };
     };
     const processarCondominio = (l: Lote, aindaNaTransacao = () => true) =>
       processarLote(l, {

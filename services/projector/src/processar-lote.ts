@@ -91,6 +91,8 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
       const feito = await aplicarPedaco(lote, pedaco.slice(primeiraNova), preparados.slice(primeiraNova), deps);
       resultado.efeitos.push(...feito.efeitos);
       resultado.proximoOffset = feito.proximoOffset ?? resultado.proximoOffset;
+      // Nothing after a transaction left unwritten: its offset would skip it.
+      if (feito.interrompido) return resultado;
     }
     // A transaction's commit marker after the last message takes an offset too: without it in
     // the projection, a quiet register would look one message behind for ever.
@@ -126,7 +128,8 @@ const ESPERA_PELA_TRAVA_MS = 200;
  * Runs a write transaction, waiting while another process holds the write lock for longer than
  * SQLite's busy timeout (a rebuild's switch of a large projection takes a minute), with
  * heartbeats meanwhile so the group keeps the consumer. Null when the batch stopped being
- * this consumer's while it waited.
+ * this consumer's while it waited, or the consumer is closing: a stop does not wait out a switch
+ * past its deadline, and what was not written is fetched again.
  */
 async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
   for (let avisado = false; ; ) {
@@ -139,7 +142,7 @@ async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao:
     }
     await lote.heartbeat();
     await new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
-    if (!lote.ativo()) return null;
+    if (!lote.ativo() || lote.parando()) return null;
   }
 }
 
@@ -157,7 +160,13 @@ export function criarExclusao(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos: MensagemPreparada[], deps: DependenciasLote): Promise<ResultadoLote> {
+/** `interrompido`: a transaction of the chunk was left unwritten (see esperandoATrava), and so was the rest. */
+async function aplicarPedaco(
+  lote: Lote,
+  mensagens: MensagemRecebida[],
+  preparos: MensagemPreparada[],
+  deps: DependenciasLote,
+): Promise<ResultadoLote & { interrompido: boolean }> {
   const { escritor } = deps;
   const trechos: Trecho[] = [];
   let atual = novoTrecho();
@@ -193,7 +202,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
   for (const trecho of trechos) {
     if (!lote.ativo()) break;
     const propagado = trecho.propagacaoGrande ? await propagarEmTransacoes(lote, deps, trecho.propagacaoGrande) : [];
-    if (propagado === null) break;
+    if (propagado === null) return { proximoOffset, efeitos, interrompido: true };
     // Durably in the dead letters before the offset moves past them: a failure in between
     // sends them again on redelivery (at least once), never loses them.
     if (trecho.rejeicoes.length > 0) await deps.enviarParaDlq(trecho.rejeicoes);
@@ -201,7 +210,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     const feitos = await esperandoATrava(lote, deps, () =>
       aplicarTransacaoSeAinda(escritor, { eventos: trecho.eventos, offsets: [offset] }, deps.agora, deps.aindaNaTransacao ?? sempre),
     );
-    if (feitos === null) break;
+    if (feitos === null) return { proximoOffset, efeitos, interrompido: true };
     feitos.unshift(...propagado);
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
     // and a redelivered batch must not count twice what it skips.
@@ -216,7 +225,7 @@ async function aplicarPedaco(lote: Lote, mensagens: MensagemRecebida[], preparos
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
     await lote.heartbeat();
   }
-  return { proximoOffset, efeitos };
+  return { proximoOffset, efeitos, interrompido: false };
 }
 
 /**

@@ -49,6 +49,7 @@ export async function projetarRegistros(
       proximoOffset: (BigInt(pendentes.mensagens.at(-1)!.offset) + 1n).toString(),
       heartbeat: async () => {},
       ativo: () => true,
+      parando: () => false,
     };
     pendentes = null;
     await processarLote(lote, deps);
