@@ -4,7 +4,7 @@
 // status, limiter and freshness.
 import { renameSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EscritorProjecao } from '../../packages/projection-store/src/index.ts';
+import { Database, EscritorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FOTOS, imovelSalvo, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { FonteReabrivel } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
@@ -163,6 +163,41 @@ describe('the projection file', () => {
     renameSync(substituto.caminho, arquivo.caminho);
     await expect.poll(ids, { timeout: 5_000, interval: 25 }).toEqual(outro);
     expect(reaberturas).toBe(2);
+  });
+
+  it('is refused, as on opening, once a newer projector migrates it in place: not served, not ready, until its schema is this code\'s again', async () => {
+    const projecao = criarProjecao();
+    limpar.push(() => projecao.remover());
+    const todos = idsOrdenados(2);
+    projecao.aplicar(todos.map((id) => imovelSalvo(id, 1)), AGORA);
+    projecao.emDia(AGORA);
+    const caminho = projecao.arquivo.caminho;
+    const fonte = new FonteReabrivel(caminho, { intervaloMs: 20 });
+    limpar.push(() => fonte.close());
+    const api = await criarApi({ leitor: fonte, agora: () => AGORA });
+    limpar.push(() => api.fechar());
+    const status = async () => (await api.get('/api/v1/imoveis')).statusCode;
+    expect(await status()).toBe(200);
+
+    // What a newer projector's migration leaves: the same file, a later user_version.
+    const versao = (v?: number) => {
+      const db = new Database(caminho);
+      try {
+        if (v === undefined) return db.pragma('user_version', { simple: true }) as number;
+        db.pragma(`user_version = ${v}`);
+        return v;
+      } finally {
+        db.close();
+      }
+    };
+    const deste = versao();
+    versao(deste + 1);
+    await expect.poll(status, { timeout: 5_000, interval: 25 }).toBe(500);
+    expect((await pronto(api)).status).toBe(503);
+
+    versao(deste);
+    await expect.poll(status, { timeout: 5_000, interval: 25 }).toBe(200);
+    expect(JSON.parse((await api.get('/api/v1/imoveis')).body).dados.map((i: { id: string }) => i.id)).toEqual(todos);
   });
 });
 

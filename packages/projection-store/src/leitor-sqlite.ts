@@ -212,6 +212,10 @@ export class LeitorSqlite implements LeitorProjecao {
     };
   }
 
+  esquemaAindaLegivel(): boolean {
+    return this.#db.pragma('user_version', { simple: true }) === VERSAO_ESQUEMA;
+  }
+
   close(): void {
     if (this.#db.open) this.#db.close();
   }

@@ -36,5 +36,7 @@ export interface LeitorProjecao {
   /** Removal items with `removido_em >= desdeMs`, oldest first: their JSON, comma-separated (no brackets). */
   listarRemovidos(desdeMs: number): Buffer;
   frescor(): Frescor;
+  /** False once the file's schema is not the one this reader was opened for (a newer projector migrated it in place). */
+  esquemaAindaLegivel(): boolean;
   close(): void;
 }

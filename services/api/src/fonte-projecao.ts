@@ -23,7 +23,9 @@ export function fonteFixa(leitor: LeitorProjecao): FonteProjecao {
  * Opens the reader at `caminho` on first use and, while opening fails (file missing, not yet
  * migrated), tries again at most once per `intervaloMs`, so a missing file costs no I/O per
  * request. As often, it checks that the path still names the file it has open: one deleted and
- * made anew (a projection replayed from the topics) is reopened, not served from the old one.
+ * made anew (a projection replayed from the topics) is reopened, not served from the old one;
+ * and that the file's schema is still this code's: one a newer projector migrated in place is
+ * refused as on opening (not served, not ready), not read by statements of the old schema.
  */
 export class FonteReabrivel implements FonteProjecao {
   readonly #caminho: string;
@@ -56,11 +58,11 @@ export class FonteReabrivel implements FonteProjecao {
     if (this.#leitor !== null && this.#arquivo !== null) {
       if (agora - this.#arquivo.verificadoEm < this.#intervaloMs) return this.#leitor;
       const { identidade } = this.#arquivo;
-      if (identidade !== null && identidadeDe(this.#caminho) === identidade) {
+      if (identidade !== null && identidadeDe(this.#caminho) === identidade && this.#leitor.esquemaAindaLegivel()) {
         this.#arquivo.verificadoEm = agora;
         return this.#leitor;
       }
-      this.close(); // replaced or deleted: the file this reader holds is no one's any more
+      this.close(); // replaced, deleted or migrated: this reader is not the one for the file now
       if (identidade !== null) this.#aoReabrir();
     }
     if (this.#ultimaFalha !== null && agora - this.#ultimaFalha.em < this.#intervaloMs) {

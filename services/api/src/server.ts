@@ -78,7 +78,7 @@ function caminhoImpossivel(caminho: string): string | null {
 const impossivel = caminhoImpossivel(config.DATABASE_PATH);
 if (impossivel !== null) sairPorConfiguracao('DATABASE_PATH', impossivel);
 const fonte = new FonteReabrivel(config.DATABASE_PATH, {
-  aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado ou substituído: reaberto'),
+  aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado, substituído ou migrado: reaberto'),
 });
 try {
   fonte.atual();
