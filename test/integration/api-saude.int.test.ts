@@ -197,7 +197,7 @@ describe('the projection file', () => {
 
     versao(deste);
     await expect.poll(status, { timeout: 5_000, interval: 25 }).toBe(200);
-    expect(JSON.parse((await api.get('/api/v1/imoveis')).body).dados.map((i: { id: string }) => i.id)).toEqual(todos);
+    expect((JSON.parse((await api.get('/api/v1/imoveis')).body) as { dados: { id: string }[] }).dados.map((i) => i.id)).toEqual(todos);
   });
 });
 
