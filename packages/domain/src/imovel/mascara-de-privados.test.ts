@@ -147,6 +147,10 @@ describe('mascaraDePrivados', () => {
     expect(m('E-mail JOSEFINA.PRIVADA@GMAIL.COM.')).toBe('E-mail [removido].');
     // Glued to a word, as a hurried agent types it.
     expect(m('Tel1197777123 4 ou fone1197777-1234.')).toBe('Tel[removido] ou fone[removido].');
+    // Groups parted by the signs typed to slip a number past filters (rules version 17)…
+    expect(m('Tel 97777•1234, 97777*1234, 97777_1234, 97777|1234, 529·982·247~25.')).toBe('Tel [removido], [removido], [removido], [removido], [removido].');
+    // …but not a list's figures or a time, which happen to run into one.
+    expect(m('Lotes 9777, 71234; 97777;1234 às 9777:71234.')).toBe('Lotes 9777, 71234; 97777;1234 às 9777:71234.');
     // Other numbers stay.
     expect(m('R$ 450.000, 120 m², IPTU 1.200.')).toBe('R$ 450.000, 120 m², IPTU 1.200.');
   });

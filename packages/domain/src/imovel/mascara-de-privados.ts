@@ -194,8 +194,8 @@ function partesDoCodigo(codigo: string): { partes: string[]; enviados: string[] 
 }
 
 /**
- * Runs of digits in groups split by one space, dot, dash, slash or parenthesis (`11 97777 12 34`,
- * `529/982/247-25`, `123.456`), with where each starts and ends; glued to a word too
+ * Runs of digits in groups split by one separator (SEPARADORES_DE_GRUPO: `11 97777 12 34`,
+ * `529/982/247-25`, `123.456`, `3456•7890`), with where each starts and ends; glued to a word too
  * (`Tel11977771234`, `CRECI123456`): only the record's own numbers are looked for in them. By
  * hand: a pattern over every text cost more than all the rest of the masking.
  */
@@ -235,8 +235,12 @@ const ANTES_DE_VALOR = /r\$[\s:)]*$/;
  * folded text too (`milhoes`).
  */
 export const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%|reais\b|milh(?:ão|ões|ao|oes)\b)/iu;
-/** Space, tab, `.`, `-`, `/`, `(`, `)`. */
-const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29]);
+/**
+ * Space, tab, `.`, `-`, `/`, `(`, `)`, and the signs typed to slip a number past filters: `*`,
+ * `_`, `|`, `~`, `·`, `•`. Not `,`, `;` or `:`, which part listed figures and times: only runs
+ * equal to the record's own numbers are masked, but a list's figures run together could be one.
+ */
+const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29, 0x2a, 0x5f, 0x7c, 0x7e, 0xb7, 0x2022]);
 
 /**
  * Folded for comparison: lower case, without accents (agents type "Joao" for "João"; text pasted

@@ -122,6 +122,11 @@ describe('semEstilo', () => {
     ['⑨ • ⑧ • ⑦ • ⑥ • ⑤', '9 • 8 • 7 • 6 • 5'],
     ['⁹⁸⁷ ⁶⁵⁴ ³²¹', '987 654 321'],
     ['Whats ⁹⁸⁷⁶⁵⁻⁴³²¹', 'Whats 98765-4321'],
+    ['Ligue ₉₈₇₆₅₋₄₃₂₁ ou ₉₈₇ ₆₅₄ ₃₂₁', 'Ligue 98765-4321 ou 987 654 321'],
+    ['\u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}-\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}', '98765-4321'],
+    ['9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332', '98765-4321'],
+    ['Dono 9\u20dd7\u20dd7\u20dd 1\u0336\u03362\u0338', 'Dono 977 12'],
+    ['Jose\ufb01na, \ufb02at, o\ufb00ice', 'Josefina, flat, office'],
   ])('reads %s as the plain letters and digits it shows', (estilizado, simples) => {
     expect(semEstilo(estilizado)).toBe(simples);
   });
@@ -135,6 +140,8 @@ describe('semEstilo', () => {
       '① 3 quartos ② 2 vagas ③ 120 m², ❶ 98 m² ❷ 2 suítes, ⑴ sala',
       '\u{1f17f}\ufe0f 2 vagas, \u24c2\ufe0f Metrô, ⓘ Informações, \u{1f170}\ufe0f Torre A \u{1f171}\ufe0f Torre B',
       '10³ m³, 120 m²¹, 10¹²³',
+      'H₂O, CO₂, 10₁₂₃',
+      'Ação, Paraná: accents on letters stay, composed or not (Ac\u0327a\u0303o)',
     ]) {
       expect(semEstilo(texto)).toBe(texto);
     }
@@ -144,6 +151,10 @@ describe('semEstilo', () => {
     expect(removerContatos(comoSeLe('𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏, ｊｏａｏ＠ｇｍａｉｌ．ｃｏｍ, CPF ５２９.９８２.２４７-２５, ❶❶ ❾❽❼❻❺ ❹❸❷❶'))).toBe('Ligue [removido], [removido], CPF [removido], [removido]');
     // Styled characters joined by invisible ones.
     expect(removerContatos(comoSeLe('Ligue 𝟗𝟖𝟕𝟔\u200b𝟓-𝟒𝟑𝟐𝟏'))).toBe('Ligue [removido]');
+    // Digits underlined, small or segmented, and groups a blank Braille pattern apart.
+    expect(removerContatos(comoSeLe('Ligue 9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332, ₉₈₇₆₅₋₄₃₂₁, \u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}, 97777\u28001234'))).toBe(
+      'Ligue [removido], [removido], [removido], [removido]',
+    );
   });
 
   it('is applied to the description', () => {
@@ -159,6 +170,7 @@ describe('comoSeLe: separators', () => {
     ['98765\u22124321 98765\u20154321 98765\ufe634321 98765\u20434321 98765\u27964321', '98765-4321 98765-4321 98765-4321 98765-4321 98765-4321'],
     ['98765\u20274321 98765\u30fb4321 98765\uff654321', '98765\u00b74321 98765\u00b74321 98765\u00b74321'],
     ['111\u2024444\ufe52777-35 11.222.333\u22150001-81 1\u20442 1\u29f82', '111.444.777-35 11.222.333/0001-81 1/2 1/2'],
+    ['97777\u28001234 joao\u2800@\u2800gmail.com', '97777 1234 joao @ gmail.com'],
   ].map(([de, ...para]) => [de, para.join(' ')]))('reads %j with the space, dash or dot the patterns know', (de, para) => {
     expect(comoSeLe(de!)).toBe(para);
   });

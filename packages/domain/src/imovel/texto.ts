@@ -26,7 +26,8 @@ export function comoSeLe(texto: string): string {
 
 /**
  * What separates the groups of a number or the words of a name, in the form the patterns know:
- * Unicode's other spaces (no-break, thin, narrow no-break, figure, ideographic…) as a space;
+ * Unicode's other spaces (no-break, thin, narrow no-break, figure, ideographic…) and the blank
+ * Braille pattern, which shows as one, as a space;
  * the minus sign, the horizontal bar and other dashes as `-`; the one dot leader and the small
  * full stop as `.`; the hyphenation point and the katakana middle dot as `·`; the division and
  * fraction slashes as `/`. A reader sees the same, and `97777\u20091234` hid a telephone number
@@ -34,7 +35,7 @@ export function comoSeLe(texto: string): string {
  * the patterns know them.
  */
 const SIMPLES: Record<string, string> = {};
-for (const c of '\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000') SIMPLES[c] = ' ';
+for (const c of '\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u2800\u3000') SIMPLES[c] = ' ';
 for (const c of '\u02d7\u2015\u2043\u2212\u2796\u2e3a\u2e3b\ufe58\ufe63') SIMPLES[c] = '-';
 for (const c of '\u2024\ufe52') SIMPLES[c] = '.';
 for (const c of '\u0387\u2027\u30fb\uff65') SIMPLES[c] = '\u00b7';
@@ -49,14 +50,16 @@ function comSeparadoresSimples(texto: string): string {
 
 /**
  * Letters and digits in a style of their own, read as the plain ones: the full-width forms
- * (`９８７６５`, `＠`, `．`) and the mathematical bold, italic, script… alphabets that "fancy letter"
- * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`) always; circled, parenthesised
- * and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`) and superscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`)
- * in a row, as a number or a word is typed (emFileira; four superscripts). Typed to slip past filters as often as for looks, they
+ * (`９８７６５`, `＠`, `．`), the mathematical bold, italic, script… alphabets that "fancy letter"
+ * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`), the segmented digits (`🯹🯸`) and
+ * the Latin ligatures (`ﬁ`) always; a digit without the marks drawn on it (`9̲8̲`, `9⃝`) but a
+ * keycap's; circled, parenthesised and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`)
+ * and superscript or subscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`, `₉₈₇₆₅₋₄₃₂₁`) in a row, as a number or a word
+ * is typed (emFileira; four of the small ones). Typed to slip past filters as often as for looks, they
  * hid a telephone number or a name from the patterns while partners read it. One alone is a bullet
  * or an emoji and stays (`① 3 quartos`, `🅿️ 2 vagas`, `1️⃣ Sala`, `m²`); so do styled Greek letters.
  */
-const ESTILIZADO = /[\uff01-\uff5e\u{1d400}-\u{1d7ff}]/gu;
+const ESTILIZADO = /[\ufb00-\ufb06\uff01-\uff5e\u{1d400}-\u{1d7ff}\u{1fbf0}-\u{1fbf9}]/gu;
 /** Circled, parenthesised and squared digits and letters (`①`, `❾`, `⑴`, `Ⓐ`, `🅰`). */
 const CIRCULADO = String.raw`[\u2460-\u24ff\u2776-\u2793\u{1f100}-\u{1f18f}]`;
 /** One sign: a circled one (as an emoji too), or a keycap digit (`1️⃣`). */
@@ -70,17 +73,25 @@ const APRESENTACAO = /\ufe0f|\u20e3/gu;
 /** Signs one after another make a number or a word when two stand side by side, or five in all; fewer apart are bullets. */
 const emFileira = (seguidos: string): boolean => DOIS_LADO_A_LADO.test(seguidos) || seguidos.match(UM_ENVOLTO)!.length >= 5;
 const SOBRESCRITO = String.raw`[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]`;
-/** Four superscript digits or more one after another, a space, dash or dot apart at most (`⁹⁸⁷ ⁶⁵⁴ ³²¹`). */
-const SOBRESCRITOS = new RegExp(String.raw`${SOBRESCRITO}(?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?${SOBRESCRITO}){3,}`, 'gu');
+const SUBSCRITO = String.raw`[\u2080-\u2089]`;
+/** Four superscript digits or more one after another, a space, dash or dot apart at most (`⁹⁸⁷ ⁶⁵⁴ ³²¹`); or subscript ones. */
+const PEQUENOS = new RegExp(
+  String.raw`${SOBRESCRITO}(?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?${SOBRESCRITO}){3,}|${SUBSCRITO}(?:[ \t\u00a0]?[\u208b.-]?[ \t\u00a0]?${SUBSCRITO}){3,}`,
+  'gu',
+);
+/** Marks drawn on a digit (underline, strike-through, an enclosing circle…), but the emoji and keycap ones. */
+const MARCAS_NO_DIGITO = /(?<=[0-9])(?:(?![\ufe0e\ufe0f\u20e3])\p{M})+/gu;
+const TALVEZ_MARCA_NO_DIGITO = /[0-9]\p{M}/u;
 export function semEstilo(texto: string): string {
   let simplificado = texto.replace(ESTILIZADO, simples);
+  if (TALVEZ_MARCA_NO_DIGITO.test(simplificado)) simplificado = simplificado.replace(MARCAS_NO_DIGITO, '');
   if (TALVEZ_ENVOLTO.test(simplificado)) {
     // Each sign of a row without its emoji and keycap marks, then as the plain character.
     simplificado = simplificado.replace(ENVOLTOS_SEGUIDOS, (seguidos) =>
       emFileira(seguidos) ? seguidos.replace(UM_ENVOLTO, (sinal) => simples(sinal.replace(APRESENTACAO, ''))) : seguidos,
     );
   }
-  return simplificado.replace(SOBRESCRITOS, (sobrescritos) => sobrescritos.replaceAll('\u207b', '-').normalize('NFKC'));
+  return simplificado.replace(PEQUENOS, (pequenos) => pequenos.replace(/[\u207b\u208b]/g, '-').normalize('NFKC'));
 }
 
 /** The plain ASCII a styled character stands for (Unicode's compatibility form, or the sign's own number), else the character. */
