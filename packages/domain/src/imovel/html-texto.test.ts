@@ -59,6 +59,10 @@ const FORA_DO_SUBCONJUNTO: [string, string][] = [
   ['<p>antes</p><table><tr><td>Área</td><td>120 m²</td></tr><tr><td>Vagas</td><td>2</td></tr></table><p>depois</p>', 'antes\n\nÁrea    120 m²\nVagas   2\n\ndepois'],
   ['<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>', 'citação\n\n  pre\n  formatado'],
   ['<html><head><title>x</title></head><body><p>corpo</p></body></html>', 'corpo'],
+  // Text outside a <body> or an <html> is text all the same (rules version 17); a <head>'s is not.
+  ['<p>Apartamento com 3 quartos.</p><body><p>Aceita pet.</p></body>', 'Apartamento com 3 quartos.\n\nAceita pet.'],
+  ['<p>Sala</p><html><p>Cozinha</p></html><p>Quintal</p>', 'Sala\n\nCozinha\n\nQuintal'],
+  ['<head><meta charset="utf-8"><title>x</title><style>p{}</style></head><p>Sala</p>', 'Sala'],
 ];
 
 /** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */

@@ -14,7 +14,11 @@ export const htmlParaTextoCompleto = compile({
   whitespaceCharacters: ' \t\r\n\f',
   // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
   preserveNewlines: false,
+  // The whole text, not only a <body>'s (html-to-text's default): a description pasted with a
+  // <body> after some of its text lost that text. What a <head> holds is no part of it.
+  baseElements: { selectors: [], returnDomByDefault: true },
   selectors: [
+    { selector: 'head', format: 'skip' },
     // Link targets and image addresses are not shown text, and a `mailto:`/`tel:` target is a contact.
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -234,7 +238,9 @@ const FORMATOS: ReadonlyMap<string, Formato> = new Map([
   ['style', so(IGNORAR)],
   ['table', so(COMPLETO)],
   ['pre', so(COMPLETO)],
-  // html-to-text converts only the <body> when there is one.
+  // A whole document, laid out by html-to-text (its <head> left out).
+  ['html', so(COMPLETO)],
+  ['head', so(COMPLETO)],
   ['body', so(COMPLETO)],
 ]);
 const FORMATO_INLINE = so(INLINE);

@@ -55,6 +55,7 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   (d) => Object.assign(d, { descricao_html: 'Sala<br><br>\u200d<br><br>Cozinha<br> \u2060\u200b <br>Quintal<pre>\u200d\r\n\r\nVaranda</pre>' }),
   // A link no URL can hold once read as YouTube's: the video is left out, the event applied.
   (d) => Object.assign(d, { video_url: 'https://www.youtube.com/#//[', tour_virtual_url: 'https://tour.exemplo.com.br/#//[' }),
+  (d) => Object.assign(d, { descricao_html: '<p>Sala ampla.</p><html><head><title>x</title></head><body><p>Aceita pet.</p></body></html>' }),
 ];
 
 function* registrosDeBorda(): Generator<RegistroBruto> {
@@ -154,6 +155,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '8a29375f44a92267473fee2b8c3ec0613c4c0bcd922bddd3076df958976785f1' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '8d1439642ecedaa904c7623530f7a077678d3a82cb0af1c3e1b1c1afea35d4c3' });
   });
 });
