@@ -87,8 +87,16 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
 
   return {
     async iniciar() {
+      // A close during a step below lets it finish on its own; the next would connect again and
+      // join the group (kafkajs's run connects), a member after the stop: disconnected instead.
+      const fechadoNoMeio = (): boolean => {
+        if (parando) void consumidor.disconnect().catch(() => {});
+        return parando;
+      };
       await consumidor.connect();
+      if (fechadoNoMeio()) return;
       await consumidor.subscribe({ topics: [...opcoes.topicos], fromBeginning: true });
+      if (fechadoNoMeio()) return;
       await consumidor.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
