@@ -59,10 +59,14 @@ const FORA_DO_SUBCONJUNTO: [string, string][] = [
   ['<p>antes</p><table><tr><td>Área</td><td>120 m²</td></tr><tr><td>Vagas</td><td>2</td></tr></table><p>depois</p>', 'antes\n\nÁrea    120 m²\nVagas   2\n\ndepois'],
   ['<blockquote>citação</blockquote><pre>  pre\n  formatado</pre><hr>', 'citação\n\n  pre\n  formatado'],
   ['<html><head><title>x</title></head><body><p>corpo</p></body></html>', 'corpo'],
-  // Text outside a <body> or an <html> is text all the same (rules version 17); a <head>'s is not.
+  // Text outside a <body> or an <html> is text all the same, and a <title> no text a page shows
+  // (rules version 17); a <head> left open holds the rest of the text.
   ['<p>Apartamento com 3 quartos.</p><body><p>Aceita pet.</p></body>', 'Apartamento com 3 quartos.\n\nAceita pet.'],
   ['<p>Sala</p><html><p>Cozinha</p></html><p>Quintal</p>', 'Sala\n\nCozinha\n\nQuintal'],
   ['<head><meta charset="utf-8"><title>x</title><style>p{}</style></head><p>Sala</p>', 'Sala'],
+  ['<head><meta charset="utf-8"><p>Sala ampla</p>', 'Sala ampla'],
+  ['<html><head><title>x</title><p>Sala</p></html>', 'Sala'],
+  ['<p>Sala <head>cozinha</head> quintal</p>', 'Sala cozinha quintal'],
 ];
 
 /** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */

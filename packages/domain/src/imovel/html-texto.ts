@@ -15,10 +15,11 @@ export const htmlParaTextoCompleto = compile({
   // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
   preserveNewlines: false,
   // The whole text, not only a <body>'s (html-to-text's default): a description pasted with a
-  // <body> after some of its text lost that text. What a <head> holds is no part of it.
+  // <body> after some of its text lost that text. A <title> is no part of what a page shows (and
+  // not a <head>, which htmlparser2 leaves open over the text when it is not closed).
   baseElements: { selectors: [], returnDomByDefault: true },
   selectors: [
-    { selector: 'head', format: 'skip' },
+    { selector: 'title', format: 'skip' },
     // Link targets and image addresses are not shown text, and a `mailto:`/`tel:` target is a contact.
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -232,15 +233,15 @@ const FORMATOS: ReadonlyMap<string, Formato> = new Map([
   ['br', so(QUEBRA)],
   ['ul', so(LISTA)],
   ['ol', so(LISTA)],
-  // Images are skipped; scripts and styles are no text nodes to html-to-text.
+  // Images and a document's title are skipped; scripts and styles are no text nodes to html-to-text.
   ['img', so(IGNORAR)],
   ['script', so(IGNORAR)],
   ['style', so(IGNORAR)],
   ['table', so(COMPLETO)],
   ['pre', so(COMPLETO)],
-  // A whole document, laid out by html-to-text (its <head> left out).
+  ['title', so(IGNORAR)],
+  // A whole document, laid out by html-to-text.
   ['html', so(COMPLETO)],
-  ['head', so(COMPLETO)],
   ['body', so(COMPLETO)],
 ]);
 const FORMATO_INLINE = so(INLINE);

@@ -138,6 +138,8 @@ describe('mascaraDePrivados', () => {
       'Terreno de 45.000 m², R$ 45.000 de entrada, R$: 45000 ou 45000 reais; área 12.345 m².',
     );
     expect(mascarar('Matrícula 45.000, CRECI 12345.', [], codigos)).toBe('Matrícula [removido], CRECI [removido].');
+    // A code's number beside another figure, parted by a sign that disguises telephones: still the code's.
+    expect(mascarar('Matrícula 45000_2, CRECI 12345·2.', [], codigos)).toBe('Matrícula [removido]_2, CRECI [removido]·2.');
   });
 
   it('masks the owner\'s and the agent\'s telephones and the owner\'s CPF by their digits, in any grouping', () => {

@@ -194,12 +194,12 @@ function partesDoCodigo(codigo: string): { partes: string[]; enviados: string[] 
 }
 
 /**
- * Runs of digits in groups split by one separator (SEPARADORES_DE_GRUPO: `11 97777 12 34`,
- * `529/982/247-25`, `123.456`, `3456•7890`), with where each starts and ends; glued to a word too
- * (`Tel11977771234`, `CRECI123456`): only the record's own numbers are looked for in them. By
- * hand: a pattern over every text cost more than all the rest of the masking.
+ * Runs of digits in groups split by one of `separadores` (`11 97777 12 34`, `529/982/247-25`,
+ * `123.456`), with where each starts and ends; glued to a word too (`Tel11977771234`,
+ * `CRECI123456`): only the record's own numbers are looked for in them. By hand: a pattern over
+ * every text cost more than all the rest of the masking.
  */
-function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: number; digitos: string }[] {
+function sequenciasDeDigitos(texto: string, minimo = 1, separadores = SEPARADORES_DE_GRUPO): { inicio: number; fim: number; digitos: string }[] {
   const sequencias: { inicio: number; fim: number; digitos: string }[] = [];
   const n = texto.length;
   let i = 0;
@@ -217,7 +217,7 @@ function sequenciasDeDigitos(texto: string, minimo = 1): { inicio: number; fim: 
         digitos++;
       }
       // One separator, then more digits, continues the run.
-      if (fim + 1 < n && SEPARADORES_DE_GRUPO.has(texto.charCodeAt(fim)) && ehDigito(texto.charCodeAt(fim + 1))) fim++;
+      if (fim + 1 < n && separadores.has(texto.charCodeAt(fim)) && ehDigito(texto.charCodeAt(fim + 1))) fim++;
       else break;
     }
     i = fim;
@@ -235,12 +235,14 @@ const ANTES_DE_VALOR = /r\$[\s:)]*$/;
  * folded text too (`milhoes`).
  */
 export const UNIDADE_DEPOIS = /^[ \t\u00a0]*(?:m²|m2\b|m\b|mil\b|metros|ha\b|hectares|alqueires|km\b|%|reais\b|milh(?:ão|ões|ao|oes)\b)/iu;
+/** Space, tab, `.`, `-`, `/`, `(`, `)`. */
+const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29]);
 /**
- * Space, tab, `.`, `-`, `/`, `(`, `)`, and the signs typed to slip a number past filters: `*`,
- * `_`, `|`, `~`, `·`, `•`. Not `,`, `;` or `:`, which part listed figures and times: only runs
- * equal to the record's own numbers are masked, but a list's figures run together could be one.
+ * Those, and the signs typed to slip a telephone or a CPF past filters: `*`, `_`, `|`, `~`, `·`,
+ * `•`. Not `,`, `;` or `:`, which part a list's figures and times: a run holding the record's
+ * number is masked whole, and a list run together would be.
  */
-const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29, 0x2a, 0x5f, 0x7c, 0x7e, 0xb7, 0x2022]);
+const SEPARADORES_DE_CONTATO = new Set([...SEPARADORES_DE_GRUPO, 0x2a, 0x5f, 0x7c, 0x7e, 0xb7, 0x2022]);
 
 /**
  * Folded for comparison: lower case, without accents (agents type "Joao" for "João"; text pasted
@@ -411,12 +413,22 @@ function mascarar(texto: string, m: Mascara): string {
       achados.push([i, fim]);
     }
   }
-  if (m.numeros.length > 0) {
-    for (const { inicio, fim, digitos } of sequenciasDeDigitos(lido, m.menorNumero)) {
-      // A code's number is typed bare, never as an amount or a measure: `R$ 45.000`, `45.000 m²`
-      // are the listing's own figures that happen to equal it.
-      const valor = ANTES_DE_VALOR.test(lido.slice(Math.max(0, inicio - 6), inicio)) || UNIDADE_DEPOIS.test(lido.slice(fim, fim + 12));
-      if (m.numeros.some((alvo) => (alvo.exato ? digitos === alvo.digitos && !valor : digitos.includes(alvo.digitos)))) achados.push([inicio, fim]);
+  // A code's number is a run exactly, read between the common separators (`45678_2` is `45.678`
+  // and a 2) or across the signs that disguise a number too (`998•877`); a telephone's or CPF's
+  // digits are looked for inside runs read the second way.
+  if (m.numeros.some((alvo) => alvo.exato)) {
+    for (const separadores of [SEPARADORES_DE_GRUPO, SEPARADORES_DE_CONTATO]) {
+      for (const { inicio, fim, digitos } of sequenciasDeDigitos(lido, m.menorNumero, separadores)) {
+        // A code's number is typed bare, never as an amount or a measure: `R$ 45.000`, `45.000 m²`
+        // are the listing's own figures that happen to equal it.
+        const valor = ANTES_DE_VALOR.test(lido.slice(Math.max(0, inicio - 6), inicio)) || UNIDADE_DEPOIS.test(lido.slice(fim, fim + 12));
+        if (!valor && m.numeros.some((alvo) => alvo.exato && digitos === alvo.digitos)) achados.push([inicio, fim]);
+      }
+    }
+  }
+  if (m.numeros.some((alvo) => !alvo.exato)) {
+    for (const { inicio, fim, digitos } of sequenciasDeDigitos(lido, m.menorNumero, SEPARADORES_DE_CONTATO)) {
+      if (m.numeros.some((alvo) => !alvo.exato && digitos.includes(alvo.digitos))) achados.push([inicio, fim]);
     }
   }
   if (achados.length === 0) return texto;

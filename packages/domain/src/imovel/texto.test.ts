@@ -126,6 +126,10 @@ describe('semEstilo', () => {
     ['\u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}-\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}', '98765-4321'],
     ['9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332', '98765-4321'],
     ['Dono 9\u20dd7\u20dd7\u20dd 1\u0336\u03362\u0338', 'Dono 977 12'],
+    // As the generators make them: a mark after every character, spaces and dashes too.
+    ['Zap 9\u03368\u03367\u03366\u03365\u0336-\u03364\u03363\u03362\u03361\u0336', 'Zap 98765-4321'],
+    ['1\u03321\u0332 \u03329\u03328\u0332 \u0332j\u0332o\u0332@\u0332x\u0332.\u0332c\u0332o\u0332m\u0332', '11 98 jo@x.com'],
+    ['9\u200b\u03328\u0332', '9\u200b8'],
     ['Jose\ufb01na, \ufb02at, o\ufb00ice', 'Josefina, flat, office'],
   ])('reads %s as the plain letters and digits it shows', (estilizado, simples) => {
     expect(semEstilo(estilizado)).toBe(simples);
@@ -141,7 +145,7 @@ describe('semEstilo', () => {
       '\u{1f17f}\ufe0f 2 vagas, \u24c2\ufe0f Metrô, ⓘ Informações, \u{1f170}\ufe0f Torre A \u{1f171}\ufe0f Torre B',
       '10³ m³, 120 m²¹, 10¹²³',
       'H₂O, CO₂, 10₁₂₃',
-      'Ação, Paraná: accents on letters stay, composed or not (Ac\u0327a\u0303o)',
+      'Ação, Paraná: accents on letters stay, composed or not (Ac\u0327a\u0303o), and keycaps (1\ufe0f\u20e3 2\u20e3 #\ufe0f\u20e3)',
     ]) {
       expect(semEstilo(texto)).toBe(texto);
     }
@@ -154,6 +158,10 @@ describe('semEstilo', () => {
     // Digits underlined, small or segmented, and groups a blank Braille pattern apart.
     expect(removerContatos(comoSeLe('Ligue 9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332, ₉₈₇₆₅₋₄₃₂₁, \u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}, 97777\u28001234'))).toBe(
       'Ligue [removido], [removido], [removido], [removido]',
+    );
+    // Every character struck through or underlined, an e-mail address too; a mark after an invisible character.
+    expect(removerContatos(comoSeLe('Zap 9\u03368\u03367\u03366\u03365\u0336-\u03364\u03363\u03362\u03361\u0336, 1\u03321\u0332 \u03329\u03328\u03327\u03326\u03325\u0332 \u03324\u03323\u03322\u03321\u0332, j\u0332o\u0332a\u0332o\u0332@\u0332g\u0332m\u0332a\u0332i\u0332l\u0332.\u0332c\u0332o\u0332m\u0332, 9\u200b\u03328765-4321'))).toBe(
+      'Zap [removido], [removido], [removido], [removido]',
     );
   });
 

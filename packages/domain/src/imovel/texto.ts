@@ -52,8 +52,8 @@ function comSeparadoresSimples(texto: string): string {
  * Letters and digits in a style of their own, read as the plain ones: the full-width forms
  * (`９８７６５`, `＠`, `．`), the mathematical bold, italic, script… alphabets that "fancy letter"
  * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`), the segmented digits (`🯹🯸`) and
- * the Latin ligatures (`ﬁ`) always; a digit without the marks drawn on it (`9̲8̲`, `9⃝`) but a
- * keycap's; circled, parenthesised and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`)
+ * the Latin ligatures (`ﬁ`) always; any character without the underline, strike-through or
+ * enclosing marks drawn on it, and a digit without any (`9̲8̲-̲`, `9̶8̶`, `9⃝`), but a keycap's; circled, parenthesised and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`)
  * and superscript or subscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`, `₉₈₇₆₅₋₄₃₂₁`) in a row, as a number or a word
  * is typed (emFileira; four of the small ones). Typed to slip past filters as often as for looks, they
  * hid a telephone number or a name from the patterns while partners read it. One alone is a bullet
@@ -79,12 +79,17 @@ const PEQUENOS = new RegExp(
   String.raw`${SOBRESCRITO}(?:[ \t\u00a0]?[\u207b.-]?[ \t\u00a0]?${SOBRESCRITO}){3,}|${SUBSCRITO}(?:[ \t\u00a0]?[\u208b.-]?[ \t\u00a0]?${SUBSCRITO}){3,}`,
   'gu',
 );
-/** Marks drawn on a digit (underline, strike-through, an enclosing circle…), but the emoji and keycap ones. */
-const MARCAS_NO_DIGITO = /(?<=[0-9])(?:(?![\ufe0e\ufe0f\u20e3])\p{M})+/gu;
-const TALVEZ_MARCA_NO_DIGITO = /[0-9]\p{M}/u;
+/**
+ * Marks that decorate rather than spell, on any character (underline, overline and strike-through
+ * generators put one after every character, spaces and dashes included: `9̶8̶-̶4̶`), and any other
+ * mark drawn on a digit; not the emoji and keycap ones. Portuguese spells with none of these.
+ */
+const DECORACAO = String.raw`[\u0305\u0332\u0333\u0334-\u0338\u033f\u20d0-\u20e2\u20e4-\u20f0]`;
+const MARCAS_DE_DECORACAO = new RegExp(String.raw`${DECORACAO}|(?<=[0-9])(?:(?![\ufe0e\ufe0f\u20e3])\p{M})+`, 'gu');
+const TALVEZ_MARCA = new RegExp(String.raw`${DECORACAO}|[0-9]\p{M}`, 'u');
 export function semEstilo(texto: string): string {
   let simplificado = texto.replace(ESTILIZADO, simples);
-  if (TALVEZ_MARCA_NO_DIGITO.test(simplificado)) simplificado = simplificado.replace(MARCAS_NO_DIGITO, '');
+  if (TALVEZ_MARCA.test(simplificado)) simplificado = simplificado.replace(MARCAS_DE_DECORACAO, '');
   if (TALVEZ_ENVOLTO.test(simplificado)) {
     // Each sign of a row without its emoji and keycap marks, then as the plain character.
     simplificado = simplificado.replace(ENVOLTOS_SEGUIDOS, (seguidos) =>

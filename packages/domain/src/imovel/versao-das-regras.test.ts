@@ -56,6 +56,7 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   // A link no URL can hold once read as YouTube's: the video is left out, the event applied.
   (d) => Object.assign(d, { video_url: 'https://www.youtube.com/#//[', tour_virtual_url: 'https://tour.exemplo.com.br/#//[' }),
   (d) => Object.assign(d, { descricao_html: '<p>Sala ampla.</p><html><head><title>x</title></head><body><p>Aceita pet.</p></body></html>' }),
+  (d) => Object.assign(d, { descricao_html: '<head><meta charset="utf-8"><title>x</title><p>Sala ampla.</p>' }),
 ];
 
 function* registrosDeBorda(): Generator<RegistroBruto> {
@@ -91,7 +92,7 @@ const TEXTOS_COM_CONTATOS = [
   'Dono 111•444•777-35, 111   444   777   35, 111\u2024444\u2024777-35, 11.222.333\u22150001-81; VGV de 172.000.000,00; Parcelas 12 24 36 48 60; Av. Boa Viagem 45 51020-000.',
   'Fotos https://www.olx.com.br/d/anuncio/apto-1234567890, https://site.com.br/corretor/11987654321; Lote 12 1200-1500 m², Apto 45 2304-2305, Ref 1100123456; Contato 1203-1204, Whats: entrega 25.12.2026, andares 22 23 24 25, Rua da Bahia, 30160-011; por 35000000 reais, R$: 45000000; fone 45 2304-2305; Renavam 12345678900, CPF 12345678900; Siga @imob.com.br.',
   'Zap 1️⃣1️⃣ 9️⃣ 8️⃣7️⃣ 6️⃣5️⃣ 4️⃣3️⃣ 2️⃣1️⃣, ⁹⁸⁷ ⁶⁵⁴ ³²¹, 98 76 54 32 1, joao @ Gmail, joao@Hotmail, 11 ● 98765 ● 4321; Torres 1️⃣ 2️⃣ 3️⃣; Telefonia e internet: aptos 33 33 44 44; Contatar corretor. 30140-000.',
-  'Ligue 9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332, 9\u20dd8\u20dd7\u20dd6\u20dd5\u20dd4\u20dd3\u20dd2\u20dd1\u20dd, ₉₈₇₆₅₋₄₃₂₁, \u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}-\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}, 97777\u28001234, joao\u2800@\u2800gmail.com; H₂O, CO₂, o\ufb00ice, 1\ufe0f\u20e3 Sala.',
+  'Zap 9\u03368\u03367\u03366\u03365\u0336-\u03364\u03363\u03362\u03361\u0336, j\u0332o\u0332@\u0332x\u0332.\u0332c\u0332o\u0332m\u0332, R\u0336$\u0336 \u03365\u03362\u03360\u0336.\u03360\u03360\u03360\u0336; Ligue 9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332, 9\u20dd8\u20dd7\u20dd6\u20dd5\u20dd4\u20dd3\u20dd2\u20dd1\u20dd, ₉₈₇₆₅₋₄₃₂₁, \u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}-\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}, 97777\u28001234, joao\u2800@\u2800gmail.com; H₂O, CO₂, o\ufb00ice, 1\ufe0f\u20e3 Sala.',
 ];
 
 const nomes = (...n: string[]): ValoresPrivados => ({ nomes: n, codigos: [] });
@@ -127,8 +128,8 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
   ['Dono\u2009Renata\u202fVieira, fone 97777\u20091234 ou 97777\u22121234.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   ['Falar com 𝐑𝐞𝐧𝐚𝐭𝐚 𝐕𝐢𝐞𝐢𝐫𝐚 ou Ｒｅｎａｔａ Ｖｉｅｉｒａ, dono ９７７７７ １２３４.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   [
-    'Dono 3456•7890, 3456*7890, 3456_7890, CRECI 998•877, Jose\ufb01na Albuquerque, Josefina\u2800Albuquerque; lotes 3456, 7890.',
-    { nomes: ['Josefina Albuquerque'], codigos: ['CRECI-SP 998877'], numeros: ['(11) 3456-7890'] },
+    'Dono 3456•7890, 3456*7890, 3456_7890, CRECI 998•877, Jose\ufb01na Albuquerque, Josefina\u2800Albuquerque; lotes 3456, 7890; Matrícula 45678_2.',
+    { nomes: ['Josefina Albuquerque'], codigos: ['CRECI-SP 998877', '45.678 - 2º CRI'], numeros: ['(11) 3456-7890'] },
   ],
   [
     'Ótimo. PROPRIETARIO MORA FORA - TRATAR COM A FILHA! Visitas só com 24h de aviso; chaves com o zelador. Aceita proposta até 8% abaixo. Obs.: Imóvel em inventário; documentação em andamento.',
@@ -155,6 +156,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '8d1439642ecedaa904c7623530f7a077678d3a82cb0af1c3e1b1c1afea35d4c3' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '2af155dd55fc0b8254496b40457c920554a1244919ac1f2d5e80ca2a264f43d8' });
   });
 });
