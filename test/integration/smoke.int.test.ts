@@ -192,6 +192,30 @@ describe('Kafka through @imoveis/kafka', () => {
     expect(visto).toEqual({ ativoDepoisDoFechamento: true, terminou: true });
   });
 
+  it('closed while it connects, goes no further: it joins no group and takes no partition', async () => {
+    const topico = nomeUnico('registro.imoveis.v1');
+    await cliente.criarTopicos([{ nome: topico, compactado: true }]);
+    const grupo = nomeUnico('smoke-fechado-ao-conectar');
+    let atribuido = false;
+    const consumidor = cliente.criarConsumidor({
+      groupId: grupo,
+      topicos: [topico],
+      aoAtribuir: () => {
+        atribuido = true;
+        return new Map();
+      },
+      aoLote: async () => {},
+      aoFalhar: () => {},
+    });
+    const iniciado = consumidor.iniciar();
+    await consumidor.close();
+    await iniciado.catch(() => {});
+    // Time enough for a join that went on after the close (one takes a second or two here).
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(atribuido).toBe(false);
+    expect(await cliente.grupos(grupo)).toEqual([]);
+  });
+
   it('reads a topic to its end, past transaction markers, and an absent topic as empty', async () => {
     const topico = nomeUnico('marcadores');
     await cliente.criarTopicos([{ nome: topico, particoes: 2 }]);
