@@ -63,7 +63,7 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
   async function entregar(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
     // Only losing the partition stops a batch: a stop (close) waits for the batch in hand, which
-    // is then committed whole (the projector's graceful stop).
+    // is then committed whole (the projector's graceful stop), unless it was waiting (`parando`).
     const ativo = () => !payload.isStale();
     await opcoes.aoLote({
       topico: batch.topic,
@@ -126,7 +126,8 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
       // Still joining (stopped at start): no batch is in hand, and kafkajs would hold the stop
       // until the join is answered, up to the group's session timeout. Left to finish on its own.
       if (!consumindo) return void consumidor.disconnect().catch(() => {});
-      // The batches in hand end first, committed whole (or cut short only by losing the partition).
+      // The batches in hand end first, committed whole (cut short only by losing the partition, or
+      // by the stop itself where they wait with no end in sight: Lote.parando).
       await Promise.allSettled([...lotesEmMaos]);
       const saida = consumidor.disconnect().then(() => true);
       saida.catch(() => {});

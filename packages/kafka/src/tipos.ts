@@ -56,7 +56,8 @@ export interface Lote {
   /**
    * False once the consumer is about to seek the partition elsewhere (kafkajs' `isStale`: a
    * rejoin of the group, which kafkajs makes only between batches, seeks every partition):
-   * stop work. Stopping the consumer does not make it false: the batch in hand is finished first.
+   * stop work. Stopping the consumer does not make it false: the batch in hand is finished first
+   * (see `parando`).
    */
   ativo(): boolean;
   /**

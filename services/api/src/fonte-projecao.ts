@@ -58,7 +58,7 @@ export class FonteReabrivel implements FonteProjecao {
     if (this.#leitor !== null && this.#arquivo !== null) {
       if (agora - this.#arquivo.verificadoEm < this.#intervaloMs) return this.#leitor;
       const { identidade } = this.#arquivo;
-      if (identidade !== null && identidadeDe(this.#caminho) === identidade && this.#leitor.esquemaAindaLegivel()) {
+      if (identidade !== null && identidadeDe(this.#caminho) === identidade && esquemaAindaLegivel(this.#leitor)) {
         this.#arquivo.verificadoEm = agora;
         return this.#leitor;
       }
@@ -86,6 +86,15 @@ export class FonteReabrivel implements FonteProjecao {
     this.#leitor?.close();
     this.#leitor = null;
     this.#arquivo = null;
+  }
+}
+
+/** The reader's schema still the file's; not when the file cannot be read (opening again says why). */
+function esquemaAindaLegivel(leitor: LeitorProjecao): boolean {
+  try {
+    return leitor.esquemaAindaLegivel();
+  } catch {
+    return false;
   }
 }
 

@@ -48,7 +48,8 @@ export interface Projetor {
   /**
    * Finishes the batch in hand, then leaves the group. The batch is applied in transactions of at
    * most TAMANHO_PEDACO messages, each committed whole or not at all with its offset: a process
-   * killed in between resumes from the last one committed.
+   * killed in between resumes from the last one committed. One waiting for another process's
+   * write lock (a rebuild's switch) stops there: the rest is fetched again at the next start.
    */
   parar(): Promise<void>;
 }

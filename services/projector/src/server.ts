@@ -129,7 +129,11 @@ encerrarComGraca(30_000, log, async () => {
 });
 process.off('SIGTERM', pararAntesDeAbrir).off('SIGINT', pararAntesDeAbrir);
 
-await projetor.iniciar().catch(sairSeKafkaRecusou);
+await projetor.iniciar().catch((erro: unknown) => {
+  // Closed first: a killed predecessor's deferred fsync, taken over at the start, ends with it.
+  escritor.close();
+  sairSeKafkaRecusou(erro);
+});
 // A signal during the start (joining the group takes seconds) is already stopping it.
 if (fase === 'iniciando') {
   fase = 'consumindo';
