@@ -17,6 +17,13 @@ describe('valoresPrivados', () => {
       numeros: ['(11) 98765-4321', '(21) 3333-4444', '529.982.247-25'],
       frases: ['Aceita carro como parte do pagamento.', 'Portaria'],
     });
+    // Numbers sent as JSON numbers are the digits they are typed with; other shapes stay as they came.
+    expect(valoresPrivados({ proprietario: { cpf: 52998224725, telefone: 11987654321, nome: ['Ana'] }, matricula: 55443, corretor: { creci: -1.5 } })).toEqual({
+      nomes: [['Ana'], undefined],
+      codigos: [-1.5, '55443', undefined, undefined],
+      numeros: ['11987654321', undefined, '52998224725'],
+      frases: [undefined, undefined],
+    });
     expect(valoresPrivados('x')).toEqual({
       nomes: [undefined, undefined],
       codigos: [undefined, undefined, undefined, undefined],

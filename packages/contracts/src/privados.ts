@@ -14,14 +14,20 @@ export interface ValoresPrivados {
   frases?: readonly unknown[];
 }
 
+/**
+ * A number a register sent as a JSON number (a CPF, a telephone, a land-registry number: `11977771234`)
+ * as the digits it is typed with; anything else as it came.
+ */
+const comoTexto = (valor: unknown): unknown => (typeof valor === 'number' && Number.isSafeInteger(valor) && valor >= 0 ? String(valor) : valor);
+
 /** The private values of a raw `imovel.salvo` record (`dados` as sent), whatever their shape. */
 export function valoresPrivados(dados: unknown): ValoresPrivados {
   const campo = (objeto: unknown, nome: string): unknown => (typeof objeto === 'object' && objeto !== null ? (objeto as Record<string, unknown>)[nome] : undefined);
   const [proprietario, corretor] = [campo(dados, 'proprietario'), campo(dados, 'corretor')];
   return {
     nomes: [campo(proprietario, 'nome'), campo(corretor, 'nome')],
-    codigos: [campo(corretor, 'creci'), campo(dados, 'matricula'), campo(proprietario, 'email'), campo(corretor, 'email')],
-    numeros: [campo(proprietario, 'telefone'), campo(corretor, 'telefone'), campo(proprietario, 'cpf')],
+    codigos: [campo(corretor, 'creci'), campo(dados, 'matricula'), campo(proprietario, 'email'), campo(corretor, 'email')].map(comoTexto),
+    numeros: [campo(proprietario, 'telefone'), campo(corretor, 'telefone'), campo(proprietario, 'cpf')].map(comoTexto),
     frases: [campo(dados, 'observacoes_internas'), campo(dados, 'chaves_local')],
   };
 }

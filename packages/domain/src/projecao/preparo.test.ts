@@ -13,6 +13,16 @@ function preparado(publicos: Parameters<typeof registro>[0], privados: Record<st
   return prepararEvento(evento, contexto, valoresPrivados({ ...payloadRegistro(), ...privados })) as ImovelSalvoPreparado;
 }
 
+describe('prepararEvento: private values sent as JSON numbers', () => {
+  it('masks them in the text as the same values sent as text (rules version 17)', () => {
+    const texto = '<p>Dono atende no 3456 78 90; matrícula 55443.</p>';
+    const comoNumeros = preparado({ descricao_html: texto }, { proprietario: { nome: 'Ana Souza', telefone: 1134567890, cpf: 52998224725 }, matricula: 55443 });
+    const comoTexto = preparado({ descricao_html: texto }, { proprietario: { nome: 'Ana Souza', telefone: '(11) 3456-7890', cpf: '529.982.247-25' }, matricula: '55443' });
+    expect(comoNumeros.documento).toContain('Dono atende no [removido]; matrícula [removido].');
+    expect(comoNumeros.documento).toBe(comoTexto.documento);
+  });
+});
+
 describe('prepararEvento: the digest of what the public fields give', () => {
   const renata = { proprietario: { nome: 'Renata Vieira' }, chaves_local: 'Chaves com o zelador do prédio ao lado' };
   const joaquim = { proprietario: { nome: 'Joaquim Barbosa' }, chaves_local: 'Chaves na imobiliária, com a recepcionista' };
