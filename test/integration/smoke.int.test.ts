@@ -94,6 +94,21 @@ describe('Kafka through @imoveis/kafka', () => {
   afterAll(async () => {
     await cliente.close();
   });
+  /** A consumer that only notes whether the group assigned it partitions. */
+  const consumidorOcioso = (groupId: string, topico: string) => {
+    let atribuido = false;
+    const consumidor = cliente.criarConsumidor({
+      groupId,
+      topicos: [topico],
+      aoAtribuir: () => {
+        atribuido = true;
+        return new Map();
+      },
+      aoLote: async () => {},
+      aoFalhar: () => {},
+    });
+    return { consumidor, atribuido: () => atribuido };
+  };
 
   it('creates the two compacted register topics, idempotently', async () => {
     const topicos = [
@@ -196,23 +211,13 @@ describe('Kafka through @imoveis/kafka', () => {
     const topico = nomeUnico('registro.imoveis.v1');
     await cliente.criarTopicos([{ nome: topico, compactado: true }]);
     const grupo = nomeUnico('smoke-fechado-ao-conectar');
-    let atribuido = false;
-    const consumidor = cliente.criarConsumidor({
-      groupId: grupo,
-      topicos: [topico],
-      aoAtribuir: () => {
-        atribuido = true;
-        return new Map();
-      },
-      aoLote: async () => {},
-      aoFalhar: () => {},
-    });
+    const { consumidor, atribuido } = consumidorOcioso(grupo, topico);
     const iniciado = consumidor.iniciar();
     await consumidor.close();
     await iniciado.catch(() => {});
     // Time enough for a join that went on after the close (one takes a second or two here).
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    expect(atribuido).toBe(false);
+    expect(atribuido()).toBe(false);
     expect(await cliente.grupos(grupo)).toEqual([]);
   });
 
@@ -241,20 +246,10 @@ describe('Kafka through @imoveis/kafka', () => {
   it('leaves an idle connection without timers: kafkajs as patched here (kafkajs#1704) polls nothing while no request waits', async () => {
     const topico = nomeUnico('ocioso');
     await cliente.criarTopicos([{ nome: topico }]);
-    let atribuido = false;
-    const consumidor = cliente.criarConsumidor({
-      groupId: nomeUnico('smoke-ocioso'),
-      topicos: [topico],
-      aoAtribuir: () => {
-        atribuido = true;
-        return new Map();
-      },
-      aoLote: async () => {},
-      aoFalhar: () => {},
-    });
+    const { consumidor, atribuido } = consumidorOcioso(nomeUnico('smoke-ocioso'), topico);
     try {
       await consumidor.iniciar();
-      await expect.poll(() => atribuido, { timeout: 30_000 }).toBe(true);
+      await expect.poll(atribuido, { timeout: 30_000 }).toBe(true);
       // Unpatched, every connection that ever had an answer re-armed a 1 ms timer for life: about
       // 700 timers in this half second, and 4–5 % of a core for an idle consumer.
       const original = globalThis.setTimeout;
