@@ -20,6 +20,14 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Corretora Ana  Souza Lima e Ana\nLima', ['Ana Souza Lima'])).toBe('Corretora [removido] e [removido]');
   });
 
+  it('masks a name whose words are joined by one of the signs typed to slip it past filters (rules version 17)', () => {
+    expect(mascarar('Falar com Josefina·Albuquerque; Josefina•Albuquerque; Josefina*Albuquerque; josefina|albuquerque; Josefina/Albuquerque.', ['Josefina Albuquerque'])).toBe(
+      'Falar com [removido]; [removido]; [removido]; [removido]; [removido].',
+    );
+    // Two signs part two things.
+    expect(mascarar('Josefina//Albuquerque; Josefina··Albuquerque', ['Josefina Albuquerque'])).toBe('Josefina//Albuquerque; Josefina··Albuquerque');
+  });
+
   it('masks a name typed without its particles', () => {
     expect(mascarar('Proprietária Ana Maria Souza.', ['Ana Maria de Souza'])).toBe('Proprietária [removido].');
     expect(mascarar('Proprietária Ana Souza.', ['Ana Maria de Souza'])).toBe('Proprietária [removido].');

@@ -326,12 +326,13 @@ function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio
 
 /**
  * Between a name's words: whitespace (line breaks too: `<p>Josefina</p><p>Albuquerque</p>`), or
- * one `-`, `_` or `.` (`Ana-Maria`, `ana.souza`). Not a sentence's end or a spaced dash: "São
- * Paulo. Santos", "São Paulo - Santos" are no Paulo Santos.
+ * one `-`, `_` or `.` (`Ana-Maria`, `ana.souza`), or one of the signs typed to slip a name past
+ * filters (`Josefina·Albuquerque`, `•`, `*`, `|`, `/`, `~`, `+`). Not a sentence's end or a spaced
+ * dash: "São Paulo. Santos", "São Paulo - Santos" are no Paulo Santos.
  */
+const UM_SINAL_ENTRE_NOMES = new Set(['-', '_', '.', '\u00b7', '\u2022', '*', '|', '/', '~', '+']);
 function lacunaDeNome(texto: string, i: number): number {
-  const c = texto[i];
-  if (c === '-' || c === '_' || c === '.') return i + 1;
+  if (UM_SINAL_ENTRE_NOMES.has(texto[i]!)) return i + 1;
   while (i < texto.length && /\s/.test(texto[i]!)) i++;
   return i;
 }
