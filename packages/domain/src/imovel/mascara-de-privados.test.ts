@@ -24,6 +24,9 @@ describe('mascaraDePrivados', () => {
     expect(mascarar('Falar com Josefina·Albuquerque; Josefina•Albuquerque; Josefina*Albuquerque; josefina|albuquerque; Josefina/Albuquerque.', ['Josefina Albuquerque'])).toBe(
       'Falar com [removido]; [removido]; [removido]; [removido]; [removido].',
     );
+    // Run together, each word with its capital: what a reader parts (a soft hyphen between them is gone by then).
+    expect(mascarar('Falar com JosefinaAlbuquerque ou JosefinaAlbuquerqueSilva.', ['Josefina Albuquerque'])).toBe('Falar com [removido] ou JosefinaAlbuquerqueSilva.');
+    expect(mascarar('Falar com Josefinaalbuquerque ou JOSEFINAALBUQUERQUE.', ['Josefina Albuquerque'])).toBe('Falar com Josefinaalbuquerque ou JOSEFINAALBUQUERQUE.');
     // Two signs part two things.
     expect(mascarar('Josefina//Albuquerque; Josefina··Albuquerque', ['Josefina Albuquerque'])).toBe('Josefina//Albuquerque; Josefina··Albuquerque');
   });

@@ -306,7 +306,9 @@ function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio
       proxima = fim + virgula[0].length;
     } else {
       proxima = lacuna(texto, fim);
-      if (proxima === fim) return -1;
+      // Words run together are one name's when the next one starts with a capital, as a reader
+      // parts them (`JosefinaAlbuquerque`, or a soft hyphen between them gone with the invisible).
+      if (proxima === fim && !(lacuna === lacunaDeNome && capital(fim))) return -1;
       // The middle words the text gives between first and last name, whole or as initials.
       if (meio !== undefined) proxima = depoisDoMeio(texto, proxima, meio, palavra, capital);
       if (proxima === -1) return -1;

@@ -129,7 +129,7 @@ const TEXTOS_COM_PRIVADOS: [string, ValoresPrivados][] = [
   ['Dono\u2009Renata\u202fVieira, fone 97777\u20091234 ou 97777\u22121234.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   ['Falar com 𝐑𝐞𝐧𝐚𝐭𝐚 𝐕𝐢𝐞𝐢𝐫𝐚 ou Ｒｅｎａｔａ Ｖｉｅｉｒａ, dono ９７７７７ １２３４.', { nomes: ['Renata Vieira'], codigos: [], numeros: ['(11) 97777-1234'] }],
   [
-    'Dono 3456•7890, 3456*7890, 3456_7890, CRECI 998•877, Jose\ufb01na Albuquerque, Josefina\u2800Albuquerque; Josefina·Albuquerque; Josefina/Albuquerque; lotes 3456, 7890; Matrícula 45678_2.',
+    'Dono 3456•7890, 3456*7890, 3456_7890, CRECI 998•877, Jose\ufb01na Albuquerque, Josefina\u2800Albuquerque; Josefina·Albuquerque; Josefina/Albuquerque; JosefinaAlbuquerque; lotes 3456, 7890; Matrícula 45678_2.',
     { nomes: ['Josefina Albuquerque'], codigos: ['CRECI-SP 998877', '45.678 - 2º CRI'], numeros: ['(11) 3456-7890'] },
   ],
   [
@@ -157,6 +157,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: 'ccf332e16e422235dc2d6a68a6c65cb8b533ae895758b8728f2eccd1597fe0f0' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '20d8ed13dbcbcf56a8b66bddced06794da928cb9632a7ddddc3ec0064b873e5b' });
   });
 });
