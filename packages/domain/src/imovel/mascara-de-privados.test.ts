@@ -21,9 +21,11 @@ describe('mascaraDePrivados', () => {
   });
 
   it('masks a name whose words are joined by one of the signs typed to slip it past filters (rules version 17)', () => {
-    expect(mascarar('Falar com Josefina·Albuquerque; Josefina•Albuquerque; Josefina*Albuquerque; josefina|albuquerque; Josefina/Albuquerque.', ['Josefina Albuquerque'])).toBe(
+    expect(mascarar('Falar com Josefina·Albuquerque; Josefina•Albuquerque; Josefina*Albuquerque; josefina~albuquerque; Josefina\u2010Albuquerque.', ['Josefina Albuquerque'])).toBe(
       'Falar com [removido]; [removido]; [removido]; [removido]; [removido].',
     );
+    // `/`, `|` and `+` pair places, whose names are people's too.
+    expect(mascarar('Apartamento | Vila Maria/Santana, Vila Maria|Santana, vila-maria+santana.', ['Maria Aparecida de Santana'])).toBe('Apartamento | Vila Maria/Santana, Vila Maria|Santana, vila-maria+santana.');
     // Run together, each word with its capital: what a reader parts (a soft hyphen between them is gone by then).
     expect(mascarar('Falar com JosefinaAlbuquerque ou JosefinaAlbuquerqueSilva.', ['Josefina Albuquerque'])).toBe('Falar com [removido] ou JosefinaAlbuquerqueSilva.');
     expect(mascarar('Falar com Josefinaalbuquerque ou JOSEFINAALBUQUERQUE.', ['Josefina Albuquerque'])).toBe('Falar com Josefinaalbuquerque ou JOSEFINAALBUQUERQUE.');
@@ -161,7 +163,9 @@ describe('mascaraDePrivados', () => {
     // Glued to a word, as a hurried agent types it.
     expect(m('Tel1197777123 4 ou fone1197777-1234.')).toBe('Tel[removido] ou fone[removido].');
     // Groups parted by the signs typed to slip a number past filters (rules version 17)…
-    expect(m('Tel 97777•1234, 97777*1234, 97777_1234, 97777|1234, 529·982·247~25.')).toBe('Tel [removido], [removido], [removido], [removido], [removido].');
+    expect(m('Tel 97777•1234, 97777*1234, 97777_1234, 97777|1234, 529·982·247~25, 97777 • 1234, 97777 |1234.')).toBe(
+      'Tel [removido], [removido], [removido], [removido], [removido], [removido], [removido].',
+    );
     // …but not a list's figures or a time, which happen to run into one.
     expect(m('Lotes 9777, 71234; 97777;1234 às 9777:71234.')).toBe('Lotes 9777, 71234; 97777;1234 às 9777:71234.');
     // Other numbers stay.

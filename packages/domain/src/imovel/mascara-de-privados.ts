@@ -216,8 +216,10 @@ function sequenciasDeDigitos(texto: string, minimo = 1, separadores = SEPARADORE
         fim++;
         digitos++;
       }
-      // One separator, then more digits, continues the run.
-      if (fim + 1 < n && separadores.has(texto.charCodeAt(fim)) && ehDigito(texto.charCodeAt(fim + 1))) fim++;
+      // One separator, then more digits, continues the run; the signs that disguise a number may
+      // have a space on either side (`3456 • 7890`).
+      const depois = fimDoSeparador(texto, fim, separadores);
+      if (depois > fim && depois < n && ehDigito(texto.charCodeAt(depois))) fim = depois;
       else break;
     }
     i = fim;
@@ -227,6 +229,14 @@ function sequenciasDeDigitos(texto: string, minimo = 1, separadores = SEPARADORE
   return sequencias;
 }
 const ehDigito = (c: number): boolean => c >= 0x30 && c <= 0x39;
+/** Past the separator at `i`: one of `separadores`, or with the signs of SEPARADORES_DE_CONTATO a space around one; `i` when none. */
+function fimDoSeparador(texto: string, i: number, separadores: ReadonlySet<number>): number {
+  if (separadores !== SEPARADORES_DE_CONTATO) return separadores.has(texto.charCodeAt(i)) ? i + 1 : i;
+  let j = texto.charCodeAt(i) === 0x20 ? i + 1 : i;
+  if (SINAIS_DE_DISFARCE.has(texto.charCodeAt(j))) j++;
+  else return separadores.has(texto.charCodeAt(i)) ? i + 1 : i;
+  return texto.charCodeAt(j) === 0x20 ? j + 1 : j;
+}
 /** Before an amount (folded text): `r$`, `r$:`. */
 const ANTES_DE_VALOR = /r\$[\s:)]*$/;
 /**
@@ -242,7 +252,8 @@ const SEPARADORES_DE_GRUPO = new Set([0x20, 0x09, 0x2e, 0x2d, 0x2f, 0x28, 0x29])
  * `•`. Not `,`, `;` or `:`, which part a list's figures and times: a run holding the record's
  * number is masked whole, and a list run together would be.
  */
-const SEPARADORES_DE_CONTATO = new Set([...SEPARADORES_DE_GRUPO, 0x2a, 0x5f, 0x7c, 0x7e, 0xb7, 0x2022]);
+const SINAIS_DE_DISFARCE = new Set([0x2a, 0x5f, 0x7c, 0x7e, 0xb7, 0x2022]);
+const SEPARADORES_DE_CONTATO = new Set([...SEPARADORES_DE_GRUPO, ...SINAIS_DE_DISFARCE]);
 
 /**
  * Folded for comparison: lower case, without accents (agents type "Joao" for "João"; text pasted
@@ -328,11 +339,12 @@ function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio
 
 /**
  * Between a name's words: whitespace (line breaks too: `<p>Josefina</p><p>Albuquerque</p>`), or
- * one `-`, `_` or `.` (`Ana-Maria`, `ana.souza`), or one of the signs typed to slip a name past
- * filters (`Josefina·Albuquerque`, `•`, `*`, `|`, `/`, `~`, `+`). Not a sentence's end or a spaced
- * dash: "São Paulo. Santos", "São Paulo - Santos" are no Paulo Santos.
+ * one hyphen, `_` or `.` (`Ana-Maria`, `Ana‐Maria`, `ana.souza`), or one of the signs typed to
+ * slip a name past filters (`Josefina·Albuquerque`, `•`, `*`, `~`). Not `/`, `|` or `+`, which
+ * pair places ("Vila Maria/Santana" is no Maria Santana), nor a sentence's end or a spaced dash:
+ * "São Paulo. Santos", "São Paulo - Santos" are no Paulo Santos.
  */
-const UM_SINAL_ENTRE_NOMES = new Set(['-', '_', '.', '\u00b7', '\u2022', '*', '|', '/', '~', '+']);
+const UM_SINAL_ENTRE_NOMES = new Set(['-', '\u2010', '\u2011', '_', '.', '\u00b7', '\u2022', '*', '~']);
 function lacunaDeNome(texto: string, i: number): number {
   if (UM_SINAL_ENTRE_NOMES.has(texto[i]!)) return i + 1;
   while (i < texto.length && /\s/.test(texto[i]!)) i++;

@@ -146,6 +146,7 @@ describe('semEstilo', () => {
       '10³ m³, 120 m²¹, 10¹²³',
       'H₂O, CO₂, 10₁₂₃',
       'Ação, Paraná: accents on letters stay, composed or not (Ac\u0327a\u0303o), and keycaps (1\ufe0f\u20e3 2\u20e3 #\ufe0f\u20e3)',
+      'Marks that mean something: pets \u{1f415}\u20e0, x =\u0338 y, x\u0305',
     ]) {
       expect(semEstilo(texto)).toBe(texto);
     }

@@ -52,8 +52,8 @@ function comSeparadoresSimples(texto: string): string {
  * Letters and digits in a style of their own, read as the plain ones: the full-width forms
  * (`９８７６５`, `＠`, `．`), the mathematical bold, italic, script… alphabets that "fancy letter"
  * generators paste from social networks (`𝐋𝐢𝐠𝐮𝐞 𝟏𝟏 𝟗𝟖𝟕𝟔𝟓-𝟒𝟑𝟐𝟏`), the segmented digits (`🯹🯸`) and
- * the Latin ligatures (`ﬁ`) always; any character without the underline, strike-through or
- * enclosing marks drawn on it, and a digit without any (`9̲8̲-̲`, `9̶8̶`, `9⃝`), but a keycap's; circled, parenthesised and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`)
+ * the Latin ligatures (`ﬁ`) always; any character without the underline or strike-through marks
+ * drawn on it, and a digit without any (`9̲8̲-̲`, `9̶8̶`, `9⃝`), but a keycap's; circled, parenthesised and keycap digits and letters (`①①`, `❾❽`, `Ⓙⓞⓐⓞ`, `1️⃣1️⃣`)
  * and superscript or subscript digits (`⁹⁸⁷⁶⁵⁻⁴³²¹`, `₉₈₇₆₅₋₄₃₂₁`) in a row, as a number or a word
  * is typed (emFileira; four of the small ones). Typed to slip past filters as often as for looks, they
  * hid a telephone number or a name from the patterns while partners read it. One alone is a bullet
@@ -80,11 +80,12 @@ const PEQUENOS = new RegExp(
   'gu',
 );
 /**
- * Marks that decorate rather than spell, on any character (underline, overline and strike-through
- * generators put one after every character, spaces and dashes included: `9̶8̶-̶4̶`), and any other
- * mark drawn on a digit; not the emoji and keycap ones. Portuguese spells with none of these.
+ * The underline and strike-through marks generators put after every character, spaces and dashes
+ * included (`9̶8̶-̶4̶`), on any character; any other mark only on a digit, and not the emoji and
+ * keycap ones. Marks that carry meaning stay: the slash of `≠` typed decomposed, the prohibition
+ * overlay of `🐕⃠`, an overline.
  */
-const DECORACAO = String.raw`[\u0305\u0332\u0333\u0334-\u0338\u033f\u20d0-\u20e2\u20e4-\u20f0]`;
+const DECORACAO = String.raw`[\u0332\u0333\u0335\u0336]`;
 const MARCAS_DE_DECORACAO = new RegExp(String.raw`${DECORACAO}|(?<=[0-9])(?:(?![\ufe0e\ufe0f\u20e3])\p{M})+`, 'gu');
 const TALVEZ_MARCA = new RegExp(String.raw`${DECORACAO}|[0-9]\p{M}`, 'u');
 export function semEstilo(texto: string): string {
