@@ -47,6 +47,7 @@ const CASOS = [
   '&amp &lt &copy; &#x41; &#65; &unknown; &',
   '<a>link sem href</a><a href="#ancora">âncora</a>',
   '<title>título</title><textarea>área <b>x</b></textarea>',
+  '<xml><o:DocumentProperties><o:Author>Renata Vieira</o:Author></o:DocumentProperties></xml><p>Sala</p>',
   // Elements our html-to-text options format their own way.
   '<ol><li>um</li><li>dois</li></ol>',
   '<blockquote>citação</blockquote><hr>',
@@ -67,6 +68,8 @@ const FORA_DO_SUBCONJUNTO: [string, string][] = [
   ['<head><meta charset="utf-8"><p>Sala ampla</p>', 'Sala ampla'],
   ['<html><head><title>x</title><p>Sala</p></html>', 'Sala'],
   ['<p>Sala <head>cozinha</head> quintal</p>', 'Sala cozinha quintal'],
+  // Word's document properties, outside the conditional comment it usually puts them in.
+  ['<html><head><xml><o:DocumentProperties><o:Author>Renata Vieira</o:Author></o:DocumentProperties></xml></head><body><p>Sala</p></body></html>', 'Sala'],
 ];
 
 /** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */

@@ -15,11 +15,13 @@ export const htmlParaTextoCompleto = compile({
   // The source is HTML from a rich-text editor: a raw newline there is whitespace, line breaks come from tags.
   preserveNewlines: false,
   // The whole text, not only a <body>'s (html-to-text's default): a description pasted with a
-  // <body> after some of its text lost that text. A <title> is no part of what a page shows (and
-  // not a <head>, which htmlparser2 leaves open over the text when it is not closed).
+  // <body> after some of its text lost that text. A <title> is no part of what a page shows, nor
+  // is Word's <xml> island of document properties (its author among them); a <head> is not
+  // skipped whole, since htmlparser2 leaves one not closed open over the text.
   baseElements: { selectors: [], returnDomByDefault: true },
   selectors: [
     { selector: 'title', format: 'skip' },
+    { selector: 'xml', format: 'skip' },
     // Link targets and image addresses are not shown text, and a `mailto:`/`tel:` target is a contact.
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -240,6 +242,7 @@ const FORMATOS: ReadonlyMap<string, Formato> = new Map([
   ['table', so(COMPLETO)],
   ['pre', so(COMPLETO)],
   ['title', so(IGNORAR)],
+  ['xml', so(IGNORAR)],
   // A whole document, laid out by html-to-text.
   ['html', so(COMPLETO)],
   ['body', so(COMPLETO)],

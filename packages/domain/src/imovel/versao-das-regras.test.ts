@@ -57,6 +57,7 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   (d) => Object.assign(d, { video_url: 'https://www.youtube.com/#//[', tour_virtual_url: 'https://tour.exemplo.com.br/#//[' }),
   (d) => Object.assign(d, { descricao_html: '<p>Sala ampla.</p><html><head><title>x</title></head><body><p>Aceita pet.</p></body></html>' }),
   (d) => Object.assign(d, { descricao_html: '<head><meta charset="utf-8"><title>x</title><p>Sala ampla.</p>' }),
+  (d) => Object.assign(d, { descricao_html: '<html><head><xml><o:Author>Renata Vieira</o:Author></xml></head><body><p>Sala ampla.</p></body></html>' }),
   (d) => Object.assign(d, { proprietario: { nome: 'Ana Souza', telefone: 1134567890, cpf: 52998224725 }, matricula: 55443, descricao_html: '<p>Dono 3456 78 90, matrícula 55443.</p>' }),
 ];
 
@@ -157,6 +158,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: '956e78f82af3bee3bb9390ff1be079cc4d53903a4ada032c7bda991151b7c4b1' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: 'dbd8dfa35f83f43ad6f5fb2ba24dcc9a5df22876a59e359eecc172c594e7b7c8' });
   });
 });
