@@ -25,14 +25,7 @@ describe('the operating interface', () => {
     expect([...lidas].filter((nome) => !README.includes(`\`${nome}\``))).toEqual([]);
   });
 
-  it("defaults the rebuild's and the demo's variables as operations.md's table does (the projector's and the API's: their config tests)", () => {
-    expect(lerConfiguracao(ConfigReconstrucao, { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' })).toMatchObject({
-      KAFKA_BROKERS: ['127.0.0.1:9092'],
-      IMOVEIS_TOPIC: 'registro.imoveis.v1',
-      CONDOMINIOS_TOPIC: 'registro.condominios.v1',
-      DATABASE_PATH: './data/projecao.db',
-      LOG_LEVEL: 'info',
-    });
+  it("defaults the demo's variables as operations.md's table does (the projector's, the rebuild's and the API's: their config tests)", () => {
     expect(lerConfiguracao(ConfigDemo, {})).toMatchObject({ HOST: '127.0.0.1', PORT: 3000, RATE_LIMIT_PER_MINUTE: 120, LOG_LEVEL: 'info' });
   });
 });

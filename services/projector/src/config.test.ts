@@ -3,16 +3,18 @@ import { lerConfiguracao } from '@imoveis/config';
 import { describe, expect, it } from 'vitest';
 import { ConfigProjetor, ConfigReconstrucao } from './config.ts';
 
+/** operations.md's defaults for the variables the projector and the rebuild read alike. */
+const PADROES = {
+  KAFKA_BROKERS: ['127.0.0.1:9092'],
+  IMOVEIS_TOPIC: 'registro.imoveis.v1',
+  CONDOMINIOS_TOPIC: 'registro.condominios.v1',
+  DATABASE_PATH: './data/projecao.db',
+  LOG_LEVEL: 'info',
+};
+
 describe('ConfigProjetor', () => {
   it("defaults to operations.md's values", () => {
-    expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' })).toMatchObject({
-      KAFKA_BROKERS: ['127.0.0.1:9092'],
-      KAFKA_GROUP_ID: 'imoveis-projector',
-      IMOVEIS_TOPIC: 'registro.imoveis.v1',
-      CONDOMINIOS_TOPIC: 'registro.condominios.v1',
-      DATABASE_PATH: './data/projecao.db',
-      LOG_LEVEL: 'info',
-    });
+    expect(lerConfiguracao(ConfigProjetor, { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' })).toMatchObject({ ...PADROES, KAFKA_GROUP_ID: 'imoveis-projector' });
   });
 
   it('requires an https: PHOTOS_BASE_URL, naming it, and saying it is missing when it is', () => {
@@ -53,6 +55,10 @@ describe('ConfigProjetor', () => {
 
 describe('ConfigReconstrucao', () => {
   const base = { PHOTOS_BASE_URL: 'https://fotos.exemplo.com.br' };
+
+  it("defaults to operations.md's values, as the projector does", () => {
+    expect(lerConfiguracao(ConfigReconstrucao, base)).toMatchObject(PADROES);
+  });
 
   it("reads the projector's settings it uses, and is not stopped by those it does not (metrics, readiness)", () => {
     const env = { ...base, METRICS_PORT: 'abc', READY_MAX_LAG_SECONDS: '1', PREPARE_THREADS: '0', DEFER_FSYNC_ABOVE_LAG: '5' };
