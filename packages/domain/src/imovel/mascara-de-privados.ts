@@ -229,13 +229,12 @@ function sequenciasDeDigitos(texto: string, minimo = 1, separadores = SEPARADORE
   return sequencias;
 }
 const ehDigito = (c: number): boolean => c >= 0x30 && c <= 0x39;
-/** Past the separator at `i`: one of `separadores`, or with the signs of SEPARADORES_DE_CONTATO a space around one; `i` when none. */
+/** Past the separator at `i` (one of `separadores`; a disguising sign among them with a space on either side or not), or `i`. */
 function fimDoSeparador(texto: string, i: number, separadores: ReadonlySet<number>): number {
-  if (separadores !== SEPARADORES_DE_CONTATO) return separadores.has(texto.charCodeAt(i)) ? i + 1 : i;
-  let j = texto.charCodeAt(i) === 0x20 ? i + 1 : i;
-  if (SINAIS_DE_DISFARCE.has(texto.charCodeAt(j))) j++;
-  else return separadores.has(texto.charCodeAt(i)) ? i + 1 : i;
-  return texto.charCodeAt(j) === 0x20 ? j + 1 : j;
+  const j = texto.charCodeAt(i) === 0x20 ? i + 1 : i;
+  const sinal = texto.charCodeAt(j);
+  if (SINAIS_DE_DISFARCE.has(sinal) && separadores.has(sinal)) return texto.charCodeAt(j + 1) === 0x20 ? j + 2 : j + 1;
+  return separadores.has(texto.charCodeAt(i)) ? i + 1 : i;
 }
 /** Before an amount (folded text): `r$`, `r$:`. */
 const ANTES_DE_VALOR = /r\$[\s:)]*$/;
