@@ -442,6 +442,31 @@ describe('projector against a real Kafka broker', () => {
     await mundo.esperarEmDia();
   });
 
+  it('reports nothing of a freshness check a stop overtook, once the writer is closed under it', async () => {
+    const mundo = await criarMundo();
+    let liberar!: () => void;
+    const brokersDeVolta = new Promise<void>((resolve) => (liberar = resolve));
+    let chamadas = 0;
+    const lento: ClienteKafka = {
+      ...mundo.kafka,
+      fimDasParticoes: async (topico) => {
+        chamadas++;
+        await brokersDeVolta;
+        return await mundo.kafka.fimDasParticoes(topico);
+      },
+    };
+    const linhas: string[] = [];
+    const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
+    const projetor = await mundo.iniciarProjetor({ kafka: lento, escritor, log: pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(linha) }) });
+    await expect.poll(() => chamadas, { timeout: 10_000 }).toBeGreaterThan(0);
+    // As server.ts stops: the projector, then the writer; the check answers only after both.
+    await projetor.parar();
+    escritor.close();
+    liberar();
+    await esperar(500);
+    expect(linhas).toEqual([]);
+  });
+
   it('consumes a partition added to a topic while it runs within seconds, and only then counts itself caught up', async () => {
     const mundo = await criarMundo();
     const projetor = await mundo.iniciarProjetor();

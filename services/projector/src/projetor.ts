@@ -322,7 +322,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
           if (++checkpoints % 6 === 0) escritor.checkpoint();
         })
         .catch(falharSeArmazenamento)
-        .catch((erro: unknown) => log.warn({ err: erro }, 'não foi possível medir o atraso'))
+        // A check a stop overtook (it may wait minutes on the brokers) fails on the writer closed
+        // under it: that is the stop, not a fault to report.
+        .catch((erro: unknown) => {
+          if (!parando) log.warn({ err: erro }, 'não foi possível medir o atraso');
+        })
         .finally(() => {
           medindo = false;
         });
