@@ -32,7 +32,8 @@ describe('Dockerfile', () => {
     // The packages are in this machine's store already (the suite runs after `pnpm install`).
     const pnpm = spawnSync('pnpm', ['fetch', '--offline'], { cwd: dir, env: { ...process.env, CI: 'true' }, encoding: 'utf8', timeout: 120_000 });
     expect(pnpm.status, `${pnpm.stdout}\n${pnpm.stderr}`).toBe(0);
-  });
+    // Longer than the fetch's own bound: linking the whole lockfile is heavy on a busy disk.
+  }, 150_000);
 });
 
 describe('docker-compose.yml', () => {

@@ -9,7 +9,9 @@ export interface RegistroTransacional {
 }
 
 export async function criarRegistroTransacional(brokers: readonly string[], id: string): Promise<RegistroTransacional> {
-  const cliente = new Kafka({ clientId: id, brokers: [...brokers], logLevel: logLevel.NOTHING });
+  // The first transactional producer of a run makes the broker create `__transaction_state`, which
+  // a loaded broker may take longer over than kafkajs's default five retries: the project's twelve.
+  const cliente = new Kafka({ clientId: id, brokers: [...brokers], logLevel: logLevel.NOTHING, retry: { initialRetryTime: 300, maxRetryTime: 10_000, retries: 12 } });
   const produtor = cliente.producer({ transactionalId: id, idempotent: true, maxInFlightRequests: 1 });
   await produtor.connect();
   return {

@@ -1,7 +1,7 @@
 // Bearer authentication: every way a credential can be missing or wrong gives 401 with an Erro;
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -201,15 +201,23 @@ describe('the credentials file changed under a running API', () => {
       await comando('list');
       const semTrava = performance.now() - inicio;
       writeFileSync(`${alvo}.lock`, '');
+      const cli = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/credentials-cli.ts', 'issue', '--partner', 'Portal Dois'], {
+        cwd: RAIZ,
+        env: { ...process.env, CREDENTIALS_FILE: ligacao.caminho },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let avisos = '';
+      cli.stderr.on('data', (parte: Buffer) => (avisos += parte.toString()));
       let terminou = false;
-      const cli = comando('issue', '--partner', 'Portal Dois').finally(() => (terminou = true));
-      // Under 10 s, past which a lock counts as left by a killed command and is taken over.
-      await new Promise((resolve) => setTimeout(resolve, Math.min(8_000, Math.max(3_000, 3 * semTrava))));
+      const fim = new Promise<number | null>((resolve) => cli.once('close', resolve)).finally(() => (terminou = true));
+      // It says why it waits once it is running (however slowly it started), then waits: twice its
+      // time without a lock, and under 10 s in all, past which a lock counts as a killed command's.
+      await expect.poll(() => avisos, { timeout: 30_000, interval: 50 }).toContain(`aguardando ${alvo}.lock: outro comando em curso`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, Math.max(500, 2 * semTrava))));
       expect(terminou).toBe(false);
       expect(lerArquivoCredenciais(alvo).credenciais).toHaveLength(1);
       rmSync(`${alvo}.lock`);
-      // It said why it waited.
-      expect((await cli).stderr).toContain(`aguardando ${alvo}.lock: outro comando em curso`);
+      expect(await fim, avisos).toBe(0);
       expect(lerArquivoCredenciais(alvo).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um', 'Portal Dois']);
     } finally {
       ligacao.remover();

@@ -290,8 +290,10 @@ describe('projector against a real Kafka broker', () => {
     await mundo.iniciarProjetor({ log: pino({ level: 'debug' }, { write: (linha: string) => void linhas.push(linha) }) });
     await mundo.esperarEmDia();
     ler(mundo.banco.caminho, (leitor) => expect(leitor.obterAnunciado(bom)).not.toBeNull());
-    // Each rejection logged, and no private value of the records (all of them carry some) with it.
-    expect(linhas.filter((l) => l.includes('evento rejeitado'))).toHaveLength(6);
+    // Each rejection logged (again if a rejoin of the group fetches it again: counted by offset),
+    // and no private value of the records (all of them carry some) with it.
+    const rejeitados = linhas.filter((l) => l.includes('evento rejeitado')).map((l) => JSON.parse(l) as { particao: number; offset: string });
+    expect(new Set(rejeitados.map((r) => `${r.particao}/${r.offset}`)).size).toBe(6);
     for (const privado of PRIVADOS) expect(linhas.join('')).not.toContain(privado);
     // Created by the projector, kept for ever: not the broker's default week.
     expect((await mundo.kafka.descreverTopico(topicoDlq(mundo.topicos.imoveis))).config).toMatchObject({ 'cleanup.policy': 'delete', 'retention.ms': '-1' });
@@ -614,11 +616,11 @@ describe('projector against a real Kafka broker', () => {
     const linhas: { level: number; msg: string; particoes?: string[] }[] = [];
     const log = pino({ level: 'info' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
     const grupo = nomeUnico('grupo');
-    await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 6_000, log });
+    await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 10_000, log });
     const outroBanco = sqliteTemporario();
     limpezas.push(() => outroBanco.remover());
     // Another host's projector, left with the same KAFKA_GROUP_ID: each gets part of the partitions.
-    const outro = await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 6_000, banco: outroBanco });
+    const outro = await mundo.iniciarProjetor({ groupId: grupo, sessaoKafkaMs: 10_000, banco: outroBanco });
     const avisos = () => linhas.filter((l) => l.level === 50 && l.msg.includes('KAFKA_GROUP_ID'));
     // Past twice the session timeout, so a member killed with -9 (gone once its session expires) is not mistaken for one.
     await expect.poll(() => avisos().length, { timeout: 45_000, interval: 500 }).toBe(1);
@@ -635,7 +637,7 @@ describe('projector against a real Kafka broker', () => {
     await mundo.publicar([condominio(c, 1, 'Torre Antiga'), ...ids.map((id) => imovel(id, 1, { condominio_id: c }))]);
     const atribuicoes: string[] = [];
     const log = pino({ level: 'info' }, { write: (linha: string) => void (linha.includes('partições atribuídas') && atribuicoes.push(linha)) });
-    await mundo.iniciarProjetor({ log, sessaoKafkaMs: 6_000 });
+    await mundo.iniciarProjetor({ log, sessaoKafkaMs: 10_000 });
     await mundo.esperarEmDia();
     const antes = ler(mundo.banco.caminho, (l) => l.frescor().registradoEm!);
     // A group may rejoin while it starts (the broker's doing); the rename's long batch must not make it.
