@@ -119,11 +119,11 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   const atribuicao = vigiarAtribuicao({ log, grupo: opcoes.groupId, sessaoMs: opcoes.sessaoKafkaMs ?? SESSAO_PADRAO_MS });
 
-  const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
-    // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
-    // never send (until then the switch undid what was applied after the rebuild caught up).
-    if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
-    const geracaoLida = escritor.geracao();
+  /**
+   * Every partition's end (its high watermark) beside the offset the projection stored for it:
+   * what is still to consume, per partition (kept for the fsync decision and the metrics) and in all.
+   */
+  const lerFins = async () => {
     // Read before the ends: every message produced before this instant is below them.
     const amostradoEm = agora();
     const fins = new Map<string, bigint>();
@@ -140,16 +140,32 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         atraso += falta;
       }
     }
-    atribuicao.conferir(fins.keys(), amostradoEm);
-    const lido = (chave: string): bigint => lidos.get(chave) ?? 0n;
+    return { amostradoEm, fins, lido: (chave: string): bigint => lidos.get(chave) ?? 0n, atraso };
+  };
+
+  /** The latest sampled instant whose ends the stored offsets have all reached (null: none yet, or never again). */
+  const alcancadaEm = (amostradoEm: number, fins: ReadonlyMap<string, bigint>, lido: (chave: string) => bigint): number | null => {
     // Offsets past a partition's end: its topic was created anew, and the consumer would skip its
     // messages up to them. The projection then stops counting itself fresh (readiness fails).
     const recuadas = particoesRecuadas(fins, lido);
     if (recuadas.length > 0) {
       log.error({ particoes: recuadas.map(rotuloDaParticao) }, 'offsets gravados além do fim da partição: o tópico foi recriado? a projeção deixa de se dizer em dia');
+      amostrasDeFins = [];
+      return null;
     }
-    const { alcancadaEm, pendentes } = recuadas.length > 0 ? { alcancadaEm: null, pendentes: [] } : ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], lido);
+    const { alcancadaEm: instante, pendentes } = ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], lido);
     amostrasDeFins = pendentes;
+    return instante;
+  };
+
+  const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
+    // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
+    // never send (until then the switch undid what was applied after the rebuild caught up).
+    if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
+    const geracaoLida = escritor.geracao();
+    const { amostradoEm, fins, lido, atraso } = await lerFins();
+    atribuicao.conferir(fins.keys(), amostradoEm);
+    const alcancada = alcancadaEm(amostradoEm, fins, lido);
     const instante = agora();
     ajustarSincronia();
     // Written under the write lock, and only if no rebuild was switched in since the offsets were
@@ -157,7 +173,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     const emDiaEm = escritor.transacao(() => {
       if (escritor.geracao() !== geracaoLida) return undefined;
       const anterior = escritor.emDiaEm();
-      const valor = alcancadaEm === null ? anterior : Math.max(alcancadaEm, anterior ?? alcancadaEm);
+      const valor = alcancada === null ? anterior : Math.max(alcancada, anterior ?? alcancada);
       escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
       return valor;
     });
