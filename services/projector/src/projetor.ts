@@ -1,7 +1,7 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer (dlq.ts), and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, particoesRecuadas, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, particoesRecuadas, relogioQueNaoRecua, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
 import { SESSAO_PADRAO_MS, chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
 import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
@@ -76,7 +76,8 @@ export async function exigirTopicos(kafka: ClienteKafka, topicos: readonly strin
 
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
-  const agora = opcoes.agora ?? Date.now;
+  // The host's clock, but never stepping back: it stamps what partners filter on.
+  const agora = opcoes.agora ?? relogioQueNaoRecua(Date.now, () => performance.now());
   const agregados = new Map<string, Agregado>([
     [opcoes.topicos.imoveis, 'imovel'],
     [opcoes.topicos.condominios, 'condominio'],

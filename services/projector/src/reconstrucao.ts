@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { TopicoRegistro } from '@imoveis/contracts';
 import type { ClienteKafka } from '@imoveis/kafka';
-import type { ContextoProjecao } from '@imoveis/domain';
+import { relogioQueNaoRecua, type ContextoProjecao } from '@imoveis/domain';
 import { EscritorProjecao, ProjecaoDaDemo, apagarProjecao, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
@@ -231,7 +231,8 @@ function trocarEsperandoATrava(live: EscritorProjecao, caminhoNovo: string, agor
 
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
-  const agora = opcoes.agora ?? Date.now;
+  // The host's clock, but never stepping back: the switch stamps what partners filter on.
+  const agora = opcoes.agora ?? relogioQueNaoRecua(Date.now, () => performance.now());
   const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
   const apagarNovo = () => {
     apagarProjecao(caminhoNovo);
