@@ -47,6 +47,24 @@ const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () =
 
 const imoveis = () => escritor.db.prepare('SELECT count(*) FROM imoveis').pluck().get();
 
+/** Properties read per transaction by condominium fan-outs, the largest. */
+function medirLeituras(): () => number {
+  let nesta = 0;
+  let maior = 0;
+  const transacao = escritor.transacao.bind(escritor);
+  escritor.transacao = (fn) => {
+    nesta = 0;
+    return transacao(fn);
+  };
+  const ler = escritor.imoveisDoCondominio.bind(escritor);
+  escritor.imoveisDoCondominio = (...args) => {
+    const lidos = ler(...args);
+    maior = Math.max(maior, (nesta += lidos.length));
+    return lidos;
+  };
+  return () => maior;
+}
+
 describe('processarLote', () => {
   it('stops between transactions once the batch is no longer its own (partition lost, rebuild switched in)', async () => {
     let ativo = true;
@@ -171,24 +189,6 @@ describe('processarLote', () => {
       });
     const nomes = () => escritor.db.prepare("SELECT DISTINCT json_extract(documento, '$.nome_condominio') FROM imoveis").pluck().all();
 
-    /** Properties read per transaction, the largest. */
-    function medirLeituras(): () => number {
-      let nesta = 0;
-      let maior = 0;
-      const transacao = escritor.transacao.bind(escritor);
-      escritor.transacao = (fn) => {
-        nesta = 0;
-        return transacao(fn);
-      };
-      const ler = escritor.imoveisDoCondominio.bind(escritor);
-      escritor.imoveisDoCondominio = (...args) => {
-        const lidos = ler(...args);
-        maior = Math.max(maior, (nesta += lidos.length));
-        return lidos;
-      };
-      return () => maior;
-    }
-
     beforeEach(() => {
       const ids = Array.from({ length: 2 * LIMITE_PROPAGACAO_NA_TRANSACAO + 500 }, () => randomUUID());
       const eventos = [condominioSalvo(c, 1, 'Torre Antiga'), ...ids.map((id) => imovelSalvo(id, 1, { condominio_id: c }))];
@@ -265,6 +265,50 @@ describe('processarLote', () => {
       expect(maiorLeitura()).toBe(LIMITE_PROPAGACAO_NA_TRANSACAO);
       expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 3 });
     });
+  });
+});
+
+describe('renames of several condominiums in one fetched batch', () => {
+  it('share a transaction only up to a page of properties in all, so that none commits long after its instant', async () => {
+    const CONDOMINIOS = 'registro.condominios.v1';
+    const condominios = Array.from({ length: 4 }, () => randomUUID());
+    const porCondominio = Math.floor(LIMITE_PROPAGACAO_NA_TRANSACAO * 0.6);
+    const eventos = condominios.flatMap((c, i) => [
+      condominioSalvo(c, 1, `Torre ${i}`),
+      ...Array.from({ length: porCondominio }, () => imovelSalvo(randomUUID(), 1, { condominio_id: c })),
+    ]);
+    prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => Date.parse('2026-11-22T11:00:00Z'));
+    const mensagens = condominios.map((c, i) => ({
+      offset: String(i),
+      key: Buffer.from(c),
+      value: Buffer.from(
+        JSON.stringify({
+          evento_id: randomUUID(),
+          tipo: 'condominio.salvo',
+          versao_schema: 1,
+          ocorrido_em: '2026-11-22T10:00:00.000-03:00',
+          versao: 2,
+          dados: { id: c, nome: `Torre ${i} renomeada`, administradora: null, sindico: null },
+        }),
+      ),
+      headers: {},
+    }));
+    const maiorLeitura = medirLeituras();
+    const resultado = await processarLote(
+      { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '4', proximoOffset: '4', heartbeat: async () => {}, ativo: () => true, parando: () => false },
+      {
+        escritor,
+        preparador: criarPreparador({ contexto: { fotosBaseUrl: FOTOS }, threads: 0 }),
+        agora: () => Date.parse('2026-11-22T12:00:00Z'),
+        agregados: new Map([[CONDOMINIOS, 'condominio']]),
+        enviarParaDlq: async () => {},
+        log: pino({ level: 'silent' }),
+      },
+    );
+    expect(resultado).toMatchObject({ proximoOffset: '4', efeitos: ['aplicado', 'aplicado', 'aplicado', 'aplicado'] });
+    expect(maiorLeitura()).toBe(porCondominio);
+    const nomes = escritor.db.prepare("SELECT json_extract(documento, '$.nome_condominio') AS nome, count(*) AS n FROM imoveis GROUP BY 1 ORDER BY 1").all();
+    expect(nomes).toEqual(condominios.map((_, i) => ({ nome: `Torre ${i} renomeada`, n: porCondominio })));
   });
 });
 

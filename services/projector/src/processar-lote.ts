@@ -61,8 +61,16 @@ export const TAMANHO_PEDACO = 500;
  * A run of events applied in one transaction, ending at `ate` (the offset after its last message);
  * or a large condominium fan-out, applied in transactions of its own, and then its offset.
  */
-type Trecho = { eventos: EventoPreparado[]; rejeicoes: Rejeicao[]; ate: bigint; propagacaoGrande: EventoCondominio | null; tombstones: number };
-const novoTrecho = (): Trecho => ({ eventos: [], rejeicoes: [], ate: 0n, propagacaoGrande: null, tombstones: 0 });
+type Trecho = {
+  eventos: EventoPreparado[];
+  rejeicoes: Rejeicao[];
+  ate: bigint;
+  propagacaoGrande: EventoCondominio | null;
+  tombstones: number;
+  /** Properties its condominium events reach (as the projection stands before it). */
+  propagados: number;
+};
+const novoTrecho = (): Trecho => ({ eventos: [], rejeicoes: [], ate: 0n, propagacaoGrande: null, tombstones: 0, propagados: 0 });
 
 export async function processarLote(lote: Lote, deps: DependenciasLote): Promise<ResultadoLote> {
   const agregado = deps.agregados.get(lote.topico);
@@ -185,12 +193,23 @@ async function aplicarPedaco(
       continue;
     }
     const evento = preparo.evento;
-    if ((evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') && escritor.contarImoveisDoCondominio(evento.dados.id) > LIMITE_PROPAGACAO_NA_TRANSACAO) {
-      // A rename touching many properties gets transactions of its own, with heartbeats between.
-      if (atual.ate > 0n) trechos.push(atual);
-      trechos.push({ ...novoTrecho(), ate, propagacaoGrande: evento });
-      atual = novoTrecho();
-      continue;
+    if (evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') {
+      const alcance = escritor.contarImoveisDoCondominio(evento.dados.id);
+      if (alcance > LIMITE_PROPAGACAO_NA_TRANSACAO) {
+        // A rename touching many properties gets transactions of its own, with heartbeats between.
+        if (atual.ate > 0n) trechos.push(atual);
+        trechos.push({ ...novoTrecho(), ate, propagacaoGrande: evento });
+        atual = novoTrecho();
+        continue;
+      }
+      // Smaller renames share a transaction up to a page of properties in all: its instant is
+      // stamped at its first change, and hundreds of renames together would commit it seconds
+      // after the instant they carry (decision 0005).
+      if (atual.propagados + alcance > LIMITE_PROPAGACAO_NA_TRANSACAO && atual.ate > 0n) {
+        trechos.push(atual);
+        atual = novoTrecho();
+      }
+      atual.propagados += alcance;
     }
     atual.eventos.push(evento);
     atual.ate = ate;
