@@ -262,6 +262,26 @@ describe('trocarProjecao', () => {
     expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(1);
   });
 
+  it('stamps what changed with the instant it will commit at when writing the instant took long, not the one taken before: later than its end, not earlier', () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    aplicar(live, [imovelSalvo(a, 1), imovelSalvo(b, 1)]);
+    aplicar(novo, [imovelSalvo(a, 2, { titulo: 'Outro título' }), imovelSalvo(b, 1), imovelExcluido(b, 2)]);
+    // A clock that runs 4 s between readings: by it, writing the instant takes seconds.
+    const leituras: number[] = [];
+    const resumo = trocar(() => {
+      leituras.push((relogio += 4_000));
+      return relogio;
+    });
+
+    expect(resumo.instante).toBeGreaterThan(Math.max(...leituras));
+    expect(listados().map((item) => [item.id, item.atualizado_em])).toEqual([[a, new Date(resumo.instante).toISOString()]]);
+    expect(itensRemovidos(leitor, 0).map((r) => [r.id, r.removidoEm])).toEqual([[b, resumo.instante]]);
+    expect(leitor.listarAlterados({ desdeMs: resumo.instante, aposId: null, limite: 50 }).total).toBe(1);
+    // The projector's next instant comes after it, whatever its clock says.
+    expect(aplicar(live, [imovelSalvo(a, 3, { titulo: 'Mais um título' })])).toEqual(['aplicado']);
+    expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(resumo.instante + 1);
+  });
+
   it('writes only the live rows that differ from the result: a rebuild for a few documents leaves the rest untouched', () => {
     const iguais: string[] = Array.from({ length: 10 }, () => randomUUID());
     const [alterado, novoImovel, apagado, soPrivado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];

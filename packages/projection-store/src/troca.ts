@@ -72,12 +72,7 @@ export function trocarProjecao(
       // Documents kept from the live projection were made by its rules: if the rebuild's differ,
       // the projection holds both, which an absent version says (decision 0011).
       if (regrasMisturadas) live.gravarEstado('regras', null);
-      const instante = carimbar(live, agora)();
-      db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
-      // Removal items are kept for good: only those the live projection lacks are added.
-      const removidosNovos = db
-        .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
-        .run(instante).changes;
+      const { instante, removidosNovos } = carimbarOQueMudou(live, agora);
       db.exec(SQL_RECONTAR);
       const contagem = db
         .prepare<[], { imoveis: number; mantidos: number | null; alterados: number | null; ausentes: number | null; mais_novos: number | null }>(
@@ -102,6 +97,40 @@ export function trocarProjecao(
   } finally {
     db.exec('DETACH DATABASE novo');
   }
+}
+
+/**
+ * How long writing the switch instant into what changed may take before it is written again with
+ * the instant the switch will commit at (see `carimbarOQueMudou`).
+ */
+const ESCRITA_LONGA_MS = 5_000;
+
+/**
+ * Stamps what changed and adds the new removal items. Writing the instant into a changed row
+ * rewrites its page: tens of seconds at a million rows after a change of the mapping rules, after
+ * the instant was taken and before the commit. A partner's query starting in between, more than its
+ * margin after the instant, would never see those changes (decision 0005). So when the writing took
+ * longer than `ESCRITA_LONGA_MS`, it is done again with the instant its own duration foretells
+ * for the commit (half as much again: the recount and the commit follow): later than the commit
+ * rather than earlier.
+ */
+function carimbarOQueMudou(live: EscritorProjecao, agora: () => number): { instante: number; removidosNovos: number } {
+  const { db } = live;
+  const inicio = agora();
+  const instante = carimbar(live, agora)();
+  db.prepare(`UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ${ALTERADO}`).run(instante);
+  // Removal items are kept for good: only those the live projection lacks are added.
+  const removidosNovos = db
+    .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
+    .run(instante).changes;
+  const duracao = agora() - inicio;
+  if (duracao <= ESCRITA_LONGA_MS) return { instante, removidosNovos };
+  // No other row has the first instant: it is later than every instant stamped before it.
+  const previsto = agora() + Math.ceil(duracao * 1.5);
+  db.prepare('UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ?').run(previsto, instante);
+  db.prepare('UPDATE main.removidos SET removido_em = ? WHERE removido_em = ?').run(previsto, instante);
+  live.gravarEstado('ultimo_instante', previsto);
+  return { instante: previsto, removidosNovos };
 }
 
 /**
