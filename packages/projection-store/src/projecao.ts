@@ -77,8 +77,9 @@ export type Carimbo = () => number;
 /**
  * The commit instant of the transaction under way (instanteDaTransacao), taken when a change first
  * needs it and remembered for the next: a transaction that changes nothing partners see (repeats,
- * offsets alone) moves nothing, so instants run ahead of the clock only by a millisecond per
- * stamped transaction within one millisecond.
+ * offsets alone) moves nothing, so instants run ahead of the clock by a millisecond per stamped
+ * transaction within one millisecond, and after an instant that was ahead already (a clock stepped
+ * back, a long switch's foreseen commit: decision 0005).
  */
 export function carimbar(escritor: EscritorProjecao, agora: () => number): Carimbo {
   let instante: number | null = null;

@@ -282,6 +282,20 @@ describe('trocarProjecao', () => {
     expect(leitor.obterAnunciado(a)?.atualizadoEm).toBe(resumo.instante + 1);
   });
 
+  it('keeps its first instant when that is ahead of the clock (the last one plus a millisecond, the clock having stepped back), however long writing it took', () => {
+    const a = randomUUID();
+    aplicar(live, [imovelSalvo(a, 1)]);
+    aplicar(novo, [imovelSalvo(a, 2, { titulo: 'Outro título' })]);
+    const ultimo = live.lerEstado('ultimo_instante')!;
+    // Ten minutes back, and 4 s between readings: by it, writing the instant takes seconds.
+    relogio -= 600_000;
+    const resumo = trocar(() => (relogio += 4_000));
+
+    expect(resumo.instante).toBe(ultimo + 1);
+    expect(live.lerEstado('ultimo_instante')).toBe(ultimo + 1);
+    expect(listados().map((item) => item.atualizado_em)).toEqual([new Date(ultimo + 1).toISOString()]);
+  });
+
   it('writes only the live rows that differ from the result: a rebuild for a few documents leaves the rest untouched', () => {
     const iguais: string[] = Array.from({ length: 10 }, () => randomUUID());
     const [alterado, novoImovel, apagado, soPrivado] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];

@@ -124,9 +124,11 @@ function carimbarOQueMudou(live: EscritorProjecao, agora: () => number): { insta
     .prepare('INSERT INTO main.removidos (id, codigo, removido_em) SELECT id, codigo, ? FROM novo.removidos WHERE id NOT IN (SELECT id FROM main.removidos)')
     .run(instante).changes;
   const duracao = agora() - inicio;
-  if (duracao <= ESCRITA_LONGA_MS) return { instante, removidosNovos };
-  // No other row has the first instant: it is later than every instant stamped before it.
   const previsto = agora() + Math.ceil(duracao * 1.5);
+  // The first instant may be ahead of the clock already (the previous one plus a millisecond,
+  // after the clock stepped back): then it stands, and instants never go back.
+  if (duracao <= ESCRITA_LONGA_MS || previsto <= instante) return { instante, removidosNovos };
+  // No other row has the first instant: it is later than every instant stamped before it.
   db.prepare('UPDATE main.imoveis SET atualizado_em = ? WHERE ja_anunciado = 1 AND atualizado_em = ?').run(previsto, instante);
   db.prepare('UPDATE main.removidos SET removido_em = ? WHERE removido_em = ?').run(previsto, instante);
   live.gravarEstado('ultimo_instante', previsto);

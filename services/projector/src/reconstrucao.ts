@@ -195,9 +195,8 @@ async function conferirTopicos(opcoes: OpcoesReconstrucao): Promise<void> {
  * Until the rebuild's projector has caught up: everything the topics held at the previous check is
  * applied (a register that never pauses never shows a lag of exactly 0).
  */
-async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null }, opcoes: OpcoesReconstrucao): Promise<void> {
+async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null }, opcoes: OpcoesReconstrucao, agora: () => number): Promise<void> {
   const { log, sinal } = opcoes;
-  const agora = opcoes.agora ?? Date.now;
   let verificacaoAnterior = Number.POSITIVE_INFINITY;
   for (;;) {
     if (estado.falha) throw estado.falha;
@@ -273,7 +272,8 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     await projetor.iniciar();
     entrouNoGrupo = true;
     seInterrompida(sinal);
-    await esperarEmDia(projetor, estado, opcoes);
+    // The projector's clock: the instants it records are compared with this one's readings.
+    await esperarEmDia(projetor, estado, opcoes, agora);
     await projetor.parar();
     const viuImoveis = novo.viuImoveis();
     novo.close();
