@@ -449,12 +449,17 @@ describe('projector against a real Kafka broker', () => {
     let liberar!: () => void;
     const brokersDeVolta = new Promise<void>((resolve) => (liberar = resolve));
     let chamadas = 0;
+    let respondidas = 0;
     const lento: ClienteKafka = {
       ...mundo.kafka,
       fimDasParticoes: async (topico) => {
         chamadas++;
         await brokersDeVolta;
-        return await mundo.kafka.fimDasParticoes(topico);
+        try {
+          return await mundo.kafka.fimDasParticoes(topico);
+        } finally {
+          respondidas++;
+        }
       },
     };
     const linhas: string[] = [];
@@ -465,7 +470,9 @@ describe('projector against a real Kafka broker', () => {
     await projetor.parar();
     escritor.close();
     liberar();
-    await esperar(500);
+    // The check goes on once the brokers answer, and meets the closed writer at once.
+    await expect.poll(() => respondidas, { timeout: 10_000 }).toBeGreaterThan(0);
+    await esperar(100);
     expect(linhas).toEqual([]);
   });
 
