@@ -1,8 +1,9 @@
 // bench:troca — a rebuild's switch (decision 0006) on the benchmarks' projection of N properties,
 // switched onto a copy of itself as rebuilds come out: identical, with 1 % of the documents
 // different (a fix for a few), and with all of them different (new mapping rules, a new
-// PHOTOS_BASE_URL). Prints how long each switch held the write lock, the rows it wrote, and what
-// partners see changed. No Kafka: the switch is SQLite alone. Needs free disk for two copies of
+// PHOTOS_BASE_URL). Prints how long each switch held the write lock, the rows it wrote, what
+// partners see changed, and how far the instant it stamped is from its end (negative: before it,
+// which partners' 1–2 minute margin must cover; decision 0005). No Kafka: the switch is SQLite alone. Needs free disk for two copies of
 // the projection.
 // Usage: pnpm bench:troca [--imoveis N] [--so igual|poucos|todos]
 import { copyFileSync } from 'node:fs';
@@ -42,12 +43,13 @@ try {
     const inicio = performance.now();
     const resumo = trocarProjecao(escritor, novo, Date.now);
     const segundos = (performance.now() - inicio) / 1000;
+    const instanteMenosFim = (resumo.instante - Date.now()) / 1000;
     escritor.close();
     console.log(`${cenario.nome}: ${segundos.toFixed(1)} s`);
-    linhas.push([cenario.documentos, segundos.toFixed(1), inteiro(resumo.imoveis), inteiro(resumo.escritos), inteiro(resumo.mantidos), inteiro(resumo.alterados)]);
+    linhas.push([cenario.documentos, segundos.toFixed(1), instanteMenosFim.toFixed(1), inteiro(resumo.imoveis), inteiro(resumo.escritos), inteiro(resumo.mantidos), inteiro(resumo.alterados)]);
   }
 } finally {
   apagar();
 }
 console.log(`\nTroca de ${inteiro(imoveis)} imóveis sobre uma cópia da projeção:\n`);
-console.log(tabela(['reconstrução', 'troca (s)', 'imóveis', 'linhas escritas', 'mantidos', 'alterados'], linhas));
+console.log(tabela(['reconstrução', 'troca (s)', 'instante − fim (s)', 'imóveis', 'linhas escritas', 'mantidos', 'alterados'], linhas));
