@@ -65,6 +65,42 @@ function medirLeituras(): () => number {
   return () => maior;
 }
 
+const CONDOMINIOS = 'registro.condominios.v1';
+
+/** A condominium saved with `nome`, as the register sends it, at `offset`. */
+const condominioRecebido = (id: string, versao: number, nome: string, offset = 0) => ({
+  offset: String(offset),
+  key: Buffer.from(id),
+  value: Buffer.from(
+    JSON.stringify({
+      evento_id: randomUUID(),
+      tipo: 'condominio.salvo',
+      versao_schema: 1,
+      ocorrido_em: '2026-11-22T10:00:00.000-03:00',
+      versao,
+      dados: { id, nome, administradora: null, sindico: null },
+    }),
+  ),
+  headers: {},
+});
+
+/** Messages of the condominiums' topic from offset 0, as one fetched batch. */
+const loteDeCondominios = (mensagens: ReturnType<typeof condominioRecebido>[]): Lote => {
+  const fim = String(mensagens.length);
+  return { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: fim, proximoOffset: fim, heartbeat: async () => {}, ativo: () => true, parando: () => false };
+};
+
+const processarCondominios = (l: Lote, aindaNaTransacao = () => true) =>
+  processarLote(l, {
+    aindaNaTransacao,
+    escritor,
+    preparador: criarPreparador({ contexto: { fotosBaseUrl: FOTOS }, threads: 0 }),
+    agora: () => Date.parse('2026-11-22T12:00:00Z'),
+    agregados: new Map([[CONDOMINIOS, 'condominio']]),
+    enviarParaDlq: async () => {},
+    log: pino({ level: 'silent' }),
+  });
+
 describe('processarLote', () => {
   it('stops between transactions once the batch is no longer its own (partition lost, rebuild switched in)', async () => {
     let ativo = true;
@@ -163,30 +199,8 @@ describe('processarLote', () => {
   });
 
   describe('a condominium renamed on more properties than one transaction holds', () => {
-    const CONDOMINIOS = 'registro.condominios.v1';
     const c = randomUUID();
-    const renomeado = (versao: number, nome = 'Torre Nova'): Lote => {
-      const valor = JSON.stringify({
-        evento_id: randomUUID(),
-        tipo: 'condominio.salvo',
-        versao_schema: 1,
-        ocorrido_em: '2026-11-22T10:00:00.000-03:00',
-        versao,
-        dados: { id: c, nome, administradora: null, sindico: null },
-      });
-      const mensagens = [{ offset: '0', key: Buffer.from(c), value: Buffer.from(valor), headers: {} }];
-      return { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '1', proximoOffset: '1', heartbeat: async () => {}, ativo: () => true, parando: () => false };
-    };
-    const processarCondominio = (l: Lote, aindaNaTransacao = () => true) =>
-      processarLote(l, {
-        aindaNaTransacao,
-        escritor,
-        preparador: criarPreparador({ contexto: { fotosBaseUrl: FOTOS }, threads: 0 }),
-        agora: () => Date.parse('2026-11-22T12:00:00Z'),
-        agregados: new Map([[CONDOMINIOS, 'condominio']]),
-        enviarParaDlq: async () => {},
-        log: pino({ level: 'silent' }),
-      });
+    const renomeado = (versao: number, nome = 'Torre Nova'): Lote => loteDeCondominios([condominioRecebido(c, versao, nome)]);
     const nomes = () => escritor.db.prepare("SELECT DISTINCT json_extract(documento, '$.nome_condominio') FROM imoveis").pluck().all();
 
     beforeEach(() => {
@@ -197,7 +211,7 @@ describe('processarLote', () => {
 
     it('reads no more than a page of properties in any transaction, the condominium row included', async () => {
       const maiorLeitura = medirLeituras();
-      const resultado = await processarCondominio(renomeado(2));
+      const resultado = await processarCondominios(renomeado(2));
       expect(resultado).toMatchObject({ proximoOffset: '1', efeitos: ['aplicado'] });
       expect(nomes()).toEqual(['Torre Nova']);
       expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 2 });
@@ -207,23 +221,23 @@ describe('processarLote', () => {
     it('finds the rename a repeat when redelivered after its last page committed but before its offset did', async () => {
       let transacoes = 0;
       // Three pages, then the empty one that writes the row; the offset's transaction finds the batch stale.
-      const cortado = await processarCondominio(renomeado(2), () => ++transacoes <= 4);
+      const cortado = await processarCondominios(renomeado(2), () => ++transacoes <= 4);
       expect(cortado.proximoOffset).toBeNull();
       expect(escritor.offsetDe(CONDOMINIOS, 0)).toBeNull();
       expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Nova', versao: 2 });
 
       const maiorLeitura = medirLeituras();
-      expect(await processarCondominio(renomeado(2))).toMatchObject({ proximoOffset: '1', efeitos: ['repetido'] });
+      expect(await processarCondominios(renomeado(2))).toMatchObject({ proximoOffset: '1', efeitos: ['repetido'] });
       expect(maiorLeitura()).toBe(0);
       expect(nomes()).toEqual(['Torre Nova']);
     });
 
     it('puts the name back on properties a fan-out cut short had renamed, when the next revision keeps the old name', async () => {
       // Cut short after its first page; compaction then drops it, and the next revision comes.
-      const cortado = await processarCondominio(renomeado(2), ((n) => () => ++n <= 1)(0));
+      const cortado = await processarCondominios(renomeado(2), ((n) => () => ++n <= 1)(0));
       expect(cortado.proximoOffset).toBeNull();
       expect(nomes()).toEqual(expect.arrayContaining(['Torre Antiga', 'Torre Nova']));
-      await processarCondominio(renomeado(3, 'Torre Antiga'));
+      await processarCondominios(renomeado(3, 'Torre Antiga'));
       expect(nomes()).toEqual(['Torre Antiga']);
       expect(escritor.obterCondominio(c)).toMatchObject({ nome: 'Torre Antiga', versao: 3 });
     });
@@ -242,7 +256,7 @@ describe('processarLote', () => {
       };
       const maiorLeitura = medirLeituras();
       try {
-        expect(await processarCondominio({ ...renomeado(2), heartbeat: batimento })).toMatchObject({ proximoOffset: '1', efeitos: ['aplicado'] });
+        expect(await processarCondominios({ ...renomeado(2), heartbeat: batimento })).toMatchObject({ proximoOffset: '1', efeitos: ['aplicado'] });
       } finally {
         outro.close();
       }
@@ -255,10 +269,10 @@ describe('processarLote', () => {
     });
 
     it('keeps to a page per transaction when a new revision keeps the name, and writes the row', async () => {
-      await processarCondominio(renomeado(2));
+      await processarCondominios(renomeado(2));
       const maiorLeitura = medirLeituras();
       const lote = renomeado(3);
-      expect(await processarCondominio({ ...lote, mensagens: lote.mensagens.map((m) => ({ ...m, offset: '1' })), fimDaParticao: '2', proximoOffset: '2' })).toMatchObject({
+      expect(await processarCondominios({ ...lote, mensagens: lote.mensagens.map((m) => ({ ...m, offset: '1' })), fimDaParticao: '2', proximoOffset: '2' })).toMatchObject({
         proximoOffset: '2',
         efeitos: ['sem-mudanca'],
       });
@@ -270,7 +284,6 @@ describe('processarLote', () => {
 
 describe('renames of several condominiums in one fetched batch', () => {
   it('share a transaction only up to a page of properties in all, so that none commits long after its instant', async () => {
-    const CONDOMINIOS = 'registro.condominios.v1';
     const condominios = Array.from({ length: 4 }, () => randomUUID());
     const porCondominio = Math.floor(LIMITE_PROPAGACAO_NA_TRANSACAO * 0.6);
     const eventos = condominios.flatMap((c, i) => [
@@ -278,33 +291,8 @@ describe('renames of several condominiums in one fetched batch', () => {
       ...Array.from({ length: porCondominio }, () => imovelSalvo(randomUUID(), 1, { condominio_id: c })),
     ]);
     prepararEAplicarTransacao(escritor, { eventos, offsets: [] }, { fotosBaseUrl: FOTOS }, () => Date.parse('2026-11-22T11:00:00Z'));
-    const mensagens = condominios.map((c, i) => ({
-      offset: String(i),
-      key: Buffer.from(c),
-      value: Buffer.from(
-        JSON.stringify({
-          evento_id: randomUUID(),
-          tipo: 'condominio.salvo',
-          versao_schema: 1,
-          ocorrido_em: '2026-11-22T10:00:00.000-03:00',
-          versao: 2,
-          dados: { id: c, nome: `Torre ${i} renomeada`, administradora: null, sindico: null },
-        }),
-      ),
-      headers: {},
-    }));
     const maiorLeitura = medirLeituras();
-    const resultado = await processarLote(
-      { topico: CONDOMINIOS, particao: 0, mensagens, fimDaParticao: '4', proximoOffset: '4', heartbeat: async () => {}, ativo: () => true, parando: () => false },
-      {
-        escritor,
-        preparador: criarPreparador({ contexto: { fotosBaseUrl: FOTOS }, threads: 0 }),
-        agora: () => Date.parse('2026-11-22T12:00:00Z'),
-        agregados: new Map([[CONDOMINIOS, 'condominio']]),
-        enviarParaDlq: async () => {},
-        log: pino({ level: 'silent' }),
-      },
-    );
+    const resultado = await processarCondominios(loteDeCondominios(condominios.map((c, i) => condominioRecebido(c, 2, `Torre ${i} renomeada`, i))));
     expect(resultado).toMatchObject({ proximoOffset: '4', efeitos: ['aplicado', 'aplicado', 'aplicado', 'aplicado'] });
     expect(maiorLeitura()).toBe(porCondominio);
     const nomes = escritor.db.prepare("SELECT json_extract(documento, '$.nome_condominio') AS nome, count(*) AS n FROM imoveis GROUP BY 1 ORDER BY 1").all();
