@@ -15,7 +15,7 @@ import {
   finalDoArquivo,
   iniciarProcesso,
   localizarPrograma,
-  portasLivres,
+  portasParaReiniciar,
   removerDiretorio,
   type ServicoIniciado,
 } from './processo-servico.ts';
@@ -136,7 +136,8 @@ export async function iniciarKafka(opcoes: OpcoesKafka = {}): Promise<KafkaInici
 }
 
 async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise<KafkaIniciado> {
-  const [porta, portaControlador] = (await portasLivres(2)) as [number, number];
+  // A test may restart it at the same address (`reiniciar`).
+  const [porta, portaControlador] = (await portasParaReiniciar(2)) as [number, number];
   const dir = criarDiretorioExecucao('kafka-teste');
   const arquivoLog = join(dir, 'broker.out');
   const propriedades = join(dir, 'server.properties');

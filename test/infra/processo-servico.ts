@@ -65,6 +65,29 @@ export async function portasLivres(quantas: number): Promise<number[]> {
   return portas;
 }
 
+/**
+ * Free ports below Linux's range for outgoing connections (32768–60999), for a server a test stops
+ * and starts again at the same address. Meanwhile its clients keep reconnecting, and one given
+ * the server's port as its own source port connects to itself there (TCP's simultaneous open):
+ * the server, started again, finds its port taken. `portasLivres` gives ports from that range.
+ */
+export async function portasParaReiniciar(quantas: number): Promise<number[]> {
+  const portas: number[] = [];
+  while (portas.length < quantas) {
+    const porta = 20_000 + Math.floor(Math.random() * 12_000);
+    if (!portas.includes(porta) && (await portaLivre(porta))) portas.push(porta);
+  }
+  return portas;
+}
+
+function portaLivre(porta: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const servidor = createServer();
+    servidor.once('error', () => resolve(false));
+    servidor.listen(porta, '127.0.0.1', () => servidor.close(() => resolve(true)));
+  });
+}
+
 /** A fresh directory under the OS temp dir for one service run. */
 export function criarDiretorioExecucao(prefixo: string): string {
   return mkdtempSync(join(tmpdir(), `${prefixo}-`));
