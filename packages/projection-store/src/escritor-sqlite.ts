@@ -152,6 +152,9 @@ export function espiarTopicos(caminho: string): string[] {
   }
 }
 
+/** How long SQLite waits for another process's write lock before SQLITE_BUSY (`busy_timeout`). */
+const ESPERA_PELA_TRAVA_MS = 5_000;
+
 /** Opens (creating and migrating when needed) a projection file for writing. */
 function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);
@@ -160,7 +163,7 @@ function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Databa
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last
   // commits, and those are re-applied from Kafka since their offsets went with them.
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${ESPERA_PELA_TRAVA_MS}`);
   // 16 MiB: a million rows' index pages do not fit in any reasonable cache, the OS's page cache
   // serves the misses, and the projector's RSS stays bounded.
   db.pragma('cache_size = -16384');
@@ -284,6 +287,21 @@ export class EscritorProjecao {
   /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): all of it commits, or none. */
   transacao<T>(fn: () => T): T {
     return this.#transacao.immediate(fn) as T;
+  }
+
+  /**
+   * Runs `fn` (which opens write transactions) with SQLite waiting at most `ms` for another
+   * process's write lock, then SQLITE_BUSY (`ehTravaOcupada`). SQLite's wait blocks the event
+   * loop: a caller that waits out a rebuild's switch (minutes) between attempts keeps its health
+   * answers, metrics and Kafka heartbeats going.
+   */
+  semEsperarPelaTrava<T>(fn: () => T, ms = 50): T {
+    this.db.pragma(`busy_timeout = ${ms}`);
+    try {
+      return fn();
+    } finally {
+      this.db.pragma(`busy_timeout = ${ESPERA_PELA_TRAVA_MS}`);
+    }
   }
 
   // Counter deltas are summed in memory during a transaction and written once at its end: a

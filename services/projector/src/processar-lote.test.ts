@@ -156,7 +156,6 @@ describe('processarLote', () => {
   });
 
   it('waits, heartbeating, while another process holds the write lock longer than SQLite waits, then applies the batch', async () => {
-    escritor.db.pragma('busy_timeout = 50');
     const outro = new Database(join(dir, 'projecao.db'));
     outro.exec('BEGIN IMMEDIATE');
     // Heartbeats before the first row is written are the waiting ones (the others follow
@@ -176,8 +175,32 @@ describe('processarLote', () => {
     }
   });
 
+  it("keeps its event loop free while it waits for another process's write lock, not blocked in SQLite's 5 s wait", async () => {
+    const outro = new Database(join(dir, 'projecao.db'));
+    outro.exec('BEGIN IMMEDIATE');
+    // The longest the event loop went without running a timer of 10 ms while the batch waited.
+    let maiorIntervalo = 0;
+    let anterior = performance.now();
+    const relogio = setInterval(() => {
+      const agora = performance.now();
+      maiorIntervalo = Math.max(maiorIntervalo, agora - anterior);
+      anterior = agora;
+    }, 10);
+    try {
+      const resultado = processar(lote());
+      await esperar(1_500);
+      clearInterval(relogio);
+      outro.exec('COMMIT');
+      expect((await resultado).proximoOffset).toBe('1200');
+    } finally {
+      clearInterval(relogio);
+      outro.close();
+    }
+    // Before: 5 s at a time, SQLite's wait.
+    expect(maiorIntervalo).toBeLessThan(1_000);
+  });
+
   it("stops waiting for another process's write lock once the consumer is closing, writing nothing of the batch", async () => {
-    escritor.db.pragma('busy_timeout = 50');
     const outro = new Database(join(dir, 'projecao.db'));
     outro.exec('BEGIN IMMEDIATE');
     let parando = false;
@@ -243,7 +266,6 @@ describe('processarLote', () => {
     });
 
     it('waits while another process holds the write lock between two pages, then takes up the walk where it was', async () => {
-      escritor.db.pragma('busy_timeout = 50');
       const outro = new Database(join(dir, 'projecao.db'));
       // Taken at the heartbeat after the first page, let go at the second heartbeat after that
       // (the fan-out heartbeats while it waits): the second page waits at least one busy timeout.

@@ -133,16 +133,16 @@ const sempre = (): boolean => true;
 const ESPERA_PELA_TRAVA_MS = 200;
 
 /**
- * Runs a write transaction, waiting while another process holds the write lock for longer than
- * SQLite's busy timeout (a rebuild's switch of a large projection takes a minute), with
- * heartbeats meanwhile so the group keeps the consumer. Null when the batch stopped being
+ * Runs a write transaction, waiting while another process holds the write lock (a rebuild's
+ * switch of a large projection takes minutes): attempts that give up at once, and heartbeats
+ * between them so the group keeps the consumer; the event loop stays free meanwhile. Null when the batch stopped being
  * this consumer's while it waited, or the consumer is closing: a stop does not wait out a switch
  * past its deadline, and what was not written is fetched again.
  */
 async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
   for (let avisado = false; ; ) {
     try {
-      return transacao();
+      return deps.escritor.semEsperarPelaTrava(transacao);
     } catch (erro) {
       if (!ehTravaOcupada(erro)) throw erro;
       if (!avisado) deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando');

@@ -3,25 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { EscritorProjecao } from '@imoveis/projection-store';
+import { Database, EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { criarProjetor } from './projetor.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'projetor-'));
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'projetor-'));
+});
 afterEach(() => {
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('reads, unless told another clock, one that does not step back with the host clock', async () => {
-  const escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
-  // No broker: a freshness check asks only for the partitions' ends, here none.
+/** A projector over a projection in `dir`, with no broker: a freshness check finds no partitions. */
+function projetorSemBroker(escritor: EscritorProjecao) {
   const kafka = { fimDasParticoes: async () => new Map<number, string>() } as unknown as ClienteKafka;
-  // The host clock, as the projector will read it.
-  const antes = Date.now();
-  const parede = vi.spyOn(Date, 'now').mockReturnValue(antes);
-  const projetor = criarProjetor({
+  return criarProjetor({
     kafka,
     escritor,
     contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
@@ -32,6 +31,34 @@ it('reads, unless told another clock, one that does not step back with the host 
       throw erro;
     },
   });
+}
+
+it('records no freshness while another process holds the write lock, at once, instead of blocking in SQLite\'s 5 s wait', async () => {
+  const caminho = join(dir, 'travada.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  const projetor = projetorSemBroker(escritor);
+  const outro = new Database(caminho);
+  outro.exec('BEGIN IMMEDIATE');
+  try {
+    const inicio = performance.now();
+    expect(await projetor.medirFrescor()).toEqual({ atraso: 0, emDiaEm: null });
+    expect(performance.now() - inicio).toBeLessThan(2_000);
+    expect(escritor.lerEstado('frescor_registrado_em')).toBeNull();
+  } finally {
+    outro.exec('COMMIT');
+    outro.close();
+  }
+  await projetor.medirFrescor();
+  expect(escritor.lerEstado('frescor_registrado_em')).not.toBeNull();
+  escritor.close();
+});
+
+it('reads, unless told another clock, one that does not step back with the host clock', async () => {
+  const escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+  // The host clock, as the projector will read it.
+  const antes = Date.now();
+  const parede = vi.spyOn(Date, 'now').mockReturnValue(antes);
+  const projetor = projetorSemBroker(escritor);
   const registradoEm = () => escritor.lerEstado('frescor_registrado_em')!;
   await projetor.medirFrescor();
   const primeiro = registradoEm();

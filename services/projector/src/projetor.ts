@@ -3,7 +3,7 @@
 import type { Agregado } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, particoesRecuadas, relogioQueNaoRecua, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
 import { SESSAO_PADRAO_MS, chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
-import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
+import { ehFalhaDeArmazenamento, ehTravaOcupada, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
@@ -170,14 +170,22 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     const instante = agora();
     ajustarSincronia();
     // Written under the write lock, and only if no rebuild was switched in since the offsets were
-    // read: the switch moves them back and brings the rebuild's own record (trocarProjecao).
-    const emDiaEm = escritor.transacao(() => {
-      if (escritor.geracao() !== geracaoLida) return undefined;
-      const anterior = escritor.emDiaEm();
-      const valor = alcancada === null ? anterior : Math.max(alcancada, anterior ?? alcancada);
-      escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
-      return valor;
-    });
+    // read: the switch moves them back and brings the rebuild's own record (trocarProjecao). Not
+    // written while a switch holds the lock, rather than blocking the event loop in SQLite's wait.
+    let emDiaEm: number | null | undefined;
+    try {
+      emDiaEm = escritor.semEsperarPelaTrava(() =>
+        escritor.transacao(() => {
+          if (escritor.geracao() !== geracaoLida) return undefined;
+          const anterior = escritor.emDiaEm();
+          const valor = alcancada === null ? anterior : Math.max(alcancada, anterior ?? alcancada);
+          escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
+          return valor;
+        }),
+      );
+    } catch (erro) {
+      if (!ehTravaOcupada(erro)) throw erro;
+    }
     return { atraso, emDiaEm: emDiaEm === undefined ? escritor.emDiaEm() : emDiaEm };
   };
 
