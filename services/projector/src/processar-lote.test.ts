@@ -196,8 +196,8 @@ describe('processarLote', () => {
       clearInterval(relogio);
       outro.close();
     }
-    // Before: 5 s at a time, SQLite's wait.
-    expect(maiorIntervalo).toBeLessThan(1_000);
+    // Before: 5 s at a time, SQLite's wait (room left for a loaded machine's pauses).
+    expect(maiorIntervalo).toBeLessThan(2_500);
   });
 
   it("stops waiting for another process's write lock once the consumer is closing, writing nothing of the batch", async () => {

@@ -42,7 +42,8 @@ it('records no freshness while another process holds the write lock, at once, in
   try {
     const inicio = performance.now();
     expect(await projetor.medirFrescor()).toEqual({ atraso: 0, emDiaEm: null });
-    expect(performance.now() - inicio).toBeLessThan(2_000);
+    // Before: SQLite's 5 s wait, then the lock's error (room left for a loaded machine).
+    expect(performance.now() - inicio).toBeLessThan(3_000);
     expect(escritor.lerEstado('frescor_registrado_em')).toBeNull();
   } finally {
     outro.exec('COMMIT');
@@ -70,7 +71,8 @@ it('reads, unless told another clock, one that does not step back with the host 
   parede.mockReturnValue(antes - 600_000);
   await esperar(50);
   await projetor.medirFrescor();
-  expect(registradoEm()).toBeGreaterThanOrEqual(primeiro + 50);
+  // About 50 ms on: a timer may fire a millisecond early by the monotonic clock, never ten minutes.
+  expect(registradoEm()).toBeGreaterThanOrEqual(primeiro + 40);
   expect(registradoEm()).toBeLessThan(primeiro + 10_000);
   escritor.close();
 });
