@@ -135,9 +135,9 @@ const ESPERA_PELA_TRAVA_MS = 200;
 /**
  * Runs a write transaction, waiting while another process holds the write lock (a rebuild's
  * switch of a large projection takes minutes): attempts that give up at once, and heartbeats
- * between them so the group keeps the consumer; the event loop stays free meanwhile. Null when the batch stopped being
- * this consumer's while it waited, or the consumer is closing: a stop does not wait out a switch
- * past its deadline, and what was not written is fetched again.
+ * between them so the group keeps the consumer; the event loop stays free meanwhile. Null when
+ * the batch stopped being this consumer's while it waited, or the consumer is closing: a stop
+ * does not wait out a switch past its deadline, and what was not written is fetched again.
  */
 async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
   for (let avisado = false; ; ) {
