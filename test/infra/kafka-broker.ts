@@ -15,7 +15,7 @@ import {
   finalDoArquivo,
   iniciarProcesso,
   localizarPrograma,
-  portasParaReiniciar,
+  portasLivres,
   removerDiretorio,
   type ServicoIniciado,
 } from './processo-servico.ts';
@@ -137,7 +137,7 @@ export async function iniciarKafka(opcoes: OpcoesKafka = {}): Promise<KafkaInici
 
 async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise<KafkaIniciado> {
   // A test may restart it at the same address (`reiniciar`).
-  const [porta, portaControlador] = (await portasParaReiniciar(2)) as [number, number];
+  const [porta, portaControlador] = (await portasLivres(2)) as [number, number];
   const dir = criarDiretorioExecucao('kafka-teste');
   const arquivoLog = join(dir, 'broker.out');
   const propriedades = join(dir, 'server.properties');

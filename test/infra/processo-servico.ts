@@ -45,33 +45,15 @@ export function localizarPrograma(programa: string, caminhosExtras: readonly str
   return null;
 }
 
-/** Ports free on 127.0.0.1 right now (the kernel picks them; another process could still take one). */
-export async function portasLivres(quantas: number): Promise<number[]> {
-  const servidores = await Promise.all(
-    Array.from({ length: quantas }, () =>
-      new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-        const servidor = createServer();
-        servidor.once('error', reject);
-        servidor.listen(0, '127.0.0.1', () => resolve(servidor));
-      }),
-    ),
-  );
-  const portas = servidores.map((s) => {
-    const endereco = s.address();
-    if (endereco === null || typeof endereco === 'string') throw new Error('endereço inesperado');
-    return endereco.port;
-  });
-  await Promise.all(servidores.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-  return portas;
-}
-
 /**
- * Free ports below Linux's range for outgoing connections (32768–60999), for a server a test stops
- * and starts again at the same address. Meanwhile its clients keep reconnecting, and one given
- * the server's port as its own source port connects to itself there (TCP's simultaneous open):
- * the server, started again, finds its port taken. `portasLivres` gives ports from that range.
+ * Ports free on 127.0.0.1 right now, for servers a test starts (and may stop and start again at
+ * the same address), taken below Linux's range for outgoing connections (32768–60999). Between
+ * the pick and the bind, or while a stopped server's clients keep reconnecting, an outgoing
+ * connection could otherwise be given the port as its own source port (one to the server's own
+ * address then connects to itself: TCP's simultaneous open), and the server would find it taken.
+ * Another process may still take one meanwhile; the range makes that unlikely, not impossible.
  */
-export async function portasParaReiniciar(quantas: number): Promise<number[]> {
+export async function portasLivres(quantas: number): Promise<number[]> {
   const portas: number[] = [];
   while (portas.length < quantas) {
     const porta = 20_000 + Math.floor(Math.random() * 12_000);

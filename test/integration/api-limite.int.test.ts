@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { LimitadorRedis, emitirCredencial } from '../../services/api/src/index.ts';
 import { nomeUnico, sqliteTemporario } from '../helpers.ts';
-import { portasParaReiniciar } from '../infra/processo-servico.ts';
+import { portasLivres } from '../infra/processo-servico.ts';
 import { redisResponde } from '../infra/redis-server.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 
@@ -164,7 +164,7 @@ interface ComRedisProprio {
 }
 
 async function comRedisProprio(limite: number, teste: (contexto: ComRedisProprio) => Promise<void>): Promise<void> {
-  const [porta] = (await portasParaReiniciar(1)) as [number];
+  const [porta] = (await portasLivres(1)) as [number];
   const contexto = { porta, redis: await iniciarRedisProprio(porta) } as ComRedisProprio;
   contexto.api = await criarApi({ leitor: projecao.abrirLeitor(), redisUrl: `redis://127.0.0.1:${porta}`, limite });
   contexto.reiniciarRedis = async () => {

@@ -8,7 +8,7 @@ import type { Lote } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LIMITE_PROPAGACAO_NA_TRANSACAO } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
+import { avancarOffsetQuandoLivre, criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo-em-threads.ts';
 import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarTransacao } from '../../../packages/projection-store/src/eventos-de-teste.ts';
@@ -46,6 +46,36 @@ const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () =
   });
 
 const imoveis = () => escritor.db.prepare('SELECT count(*) FROM imoveis').pluck().get();
+
+/** The longest the event loop goes without running a timer of 10 ms, until `parar`. */
+function medirPausas(): { parar(): number } {
+  let maior = 0;
+  let anterior = performance.now();
+  const relogio = setInterval(() => {
+    const agora = performance.now();
+    maior = Math.max(maior, agora - anterior);
+    anterior = agora;
+  }, 10);
+  return {
+    parar: () => {
+      clearInterval(relogio);
+      return maior;
+    },
+  };
+}
+
+/** Another process's write transaction on the projection (a rebuild's switch), until `soltar`. */
+function travaDeOutroProcesso(): { soltar(): void } {
+  const outro = new Database(join(dir, 'projecao.db'));
+  outro.exec('BEGIN IMMEDIATE');
+  return {
+    soltar: () => {
+      if (!outro.open) return;
+      outro.exec('COMMIT');
+      outro.close();
+    },
+  };
+}
 
 /** Properties read per transaction by condominium fan-outs, the largest. */
 function medirLeituras(): () => number {
@@ -156,14 +186,13 @@ describe('processarLote', () => {
   });
 
   it('waits, heartbeating, while another process holds the write lock longer than SQLite waits, then applies the batch', async () => {
-    const outro = new Database(join(dir, 'projecao.db'));
-    outro.exec('BEGIN IMMEDIATE');
+    const trava = travaDeOutroProcesso();
     // Heartbeats before the first row is written are the waiting ones (the others follow
     // commits): the lock is let go at the second, so the batch waits through at least two.
     let batimentosEsperando = 0;
     const batimento = async () => {
       if (imoveis() !== 0) return;
-      if (++batimentosEsperando === 2) outro.exec('COMMIT');
+      if (++batimentosEsperando === 2) trava.soltar();
     };
     try {
       const resultado = await processar(lote({ heartbeat: batimento }));
@@ -171,47 +200,103 @@ describe('processarLote', () => {
       expect(imoveis()).toBe(1_200);
       expect(batimentosEsperando).toBe(2);
     } finally {
-      outro.close();
+      trava.soltar();
     }
   });
 
   it("keeps its event loop free while it waits for another process's write lock, not blocked in SQLite's 5 s wait", async () => {
-    const outro = new Database(join(dir, 'projecao.db'));
-    outro.exec('BEGIN IMMEDIATE');
-    // The longest the event loop went without running a timer of 10 ms while the batch waited.
-    let maiorIntervalo = 0;
-    let anterior = performance.now();
-    const relogio = setInterval(() => {
-      const agora = performance.now();
-      maiorIntervalo = Math.max(maiorIntervalo, agora - anterior);
-      anterior = agora;
-    }, 10);
+    const trava = travaDeOutroProcesso();
+    const pausas = medirPausas();
+    let maiorPausa: number;
     try {
       const resultado = processar(lote());
       await esperar(1_500);
-      clearInterval(relogio);
-      outro.exec('COMMIT');
+      maiorPausa = pausas.parar();
+      trava.soltar();
       expect((await resultado).proximoOffset).toBe('1200');
     } finally {
-      clearInterval(relogio);
-      outro.close();
+      pausas.parar();
+      trava.soltar();
     }
     // Before: 5 s at a time, SQLite's wait (room left for a loaded machine's pauses).
-    expect(maiorIntervalo).toBeLessThan(2_500);
+    expect(maiorPausa).toBeLessThan(2_500);
+  });
+
+  it("stores a redelivered batch's end past a commit marker once another process lets go of the write lock, its event loop free meanwhile", async () => {
+    await processar(lote());
+    const trava = travaDeOutroProcesso();
+    const pausas = medirPausas();
+    let maiorPausa: number;
+    try {
+      // Every message is applied already: only the offset past the marker is left to write.
+      const resultado = processar(lote({ proximoOffset: '1201' }));
+      await esperar(1_500);
+      maiorPausa = pausas.parar();
+      trava.soltar();
+      expect((await resultado).proximoOffset).toBe('1201');
+    } finally {
+      pausas.parar();
+      trava.soltar();
+    }
+    expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
+    // Before: blocked in SQLite's 5 s wait, then SQLITE_BUSY failed the batch.
+    expect(maiorPausa).toBeLessThan(2_500);
   });
 
   it("stops waiting for another process's write lock once the consumer is closing, writing nothing of the batch", async () => {
-    const outro = new Database(join(dir, 'projecao.db'));
-    outro.exec('BEGIN IMMEDIATE');
+    const trava = travaDeOutroProcesso();
     let parando = false;
     try {
       const resultado = await processar(lote({ heartbeat: async () => void (parando = true), parando: () => parando }));
       expect(resultado.proximoOffset).toBeNull();
       expect(escritor.offsetDe(TOPICO, 0)).toBeNull();
     } finally {
-      outro.close();
+      trava.soltar();
     }
     expect(imoveis()).toBe(0);
+  });
+
+  describe('a batch of nothing but transaction markers (avancarOffsetQuandoLivre)', () => {
+    const fim = { topico: TOPICO, particao: 0, proximoOffset: '1201' };
+    beforeEach(() => processar(lote()));
+
+    it("moves the offset past them once another process lets go of the write lock, its event loop free meanwhile", async () => {
+      const trava = travaDeOutroProcesso();
+      const pausas = medirPausas();
+      let maiorPausa: number;
+      try {
+        const avancou = avancarOffsetQuandoLivre(escritor, fim, () => true, () => true);
+        await esperar(1_500);
+        maiorPausa = pausas.parar();
+        expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
+        trava.soltar();
+        expect(await avancou).toBe(true);
+      } finally {
+        pausas.parar();
+        trava.soltar();
+      }
+      expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
+      expect(maiorPausa).toBeLessThan(2_500);
+    });
+
+    it('stops waiting, writing nothing, once told not to go on (the consumer stopping, a rebuild switched in)', async () => {
+      const trava = travaDeOutroProcesso();
+      let perguntas = 0;
+      try {
+        const inicio = performance.now();
+        expect(await avancarOffsetQuandoLivre(escritor, fim, () => true, () => ++perguntas < 3)).toBe(false);
+        expect(performance.now() - inicio).toBeLessThan(2_500);
+      } finally {
+        trava.soltar();
+      }
+      expect(perguntas).toBe(3);
+      expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
+    });
+
+    it('writes nothing when the projection is no longer the one the markers were read for', async () => {
+      expect(await avancarOffsetQuandoLivre(escritor, fim, () => false, () => true)).toBe(false);
+      expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
+    });
   });
 
   it('stores the batch’s own end, past a commit marker after its last message', async () => {

@@ -104,9 +104,8 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
     }
     // A transaction's commit marker after the last message takes an offset too: without it in
     // the projection, a quiet register would look one message behind for ever.
-    if (lote.ativo() && avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset, deps.aindaNaTransacao)) {
-      resultado.proximoOffset = lote.proximoOffset;
-    }
+    const avancou = lote.ativo() && (await esperandoATrava(lote, deps, () => avancarOffset(deps.escritor, lote.topico, lote.particao, lote.proximoOffset, deps.aindaNaTransacao)));
+    if (avancou === true) resultado.proximoOffset = lote.proximoOffset;
     return resultado;
   });
 }
@@ -134,24 +133,63 @@ const ESPERA_PELA_TRAVA_MS = 200;
 
 /**
  * Runs a write transaction, waiting while another process holds the write lock (a rebuild's
- * switch of a large projection takes minutes): attempts that give up at once, and heartbeats
- * between them so the group keeps the consumer; the event loop stays free meanwhile. Null when
- * the batch stopped being this consumer's while it waited, or the consumer is closing: a stop
- * does not wait out a switch past its deadline, and what was not written is fetched again.
+ * switch of a large projection takes minutes): attempts that give up at once, the event loop
+ * free between them, while `continuar` (called between attempts) says so. Null when it stopped.
  */
-async function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
-  for (let avisado = false; ; ) {
+async function quandoATravaLivre<T>(escritor: EscritorProjecao, transacao: () => T, continuar: () => Promise<boolean>, aoEsperar: () => void): Promise<T | null> {
+  for (let tentativa = 0; ; tentativa++) {
     try {
-      return deps.escritor.semEsperarPelaTrava(transacao);
+      return escritor.semEsperarPelaTrava(transacao);
     } catch (erro) {
       if (!ehTravaOcupada(erro)) throw erro;
-      if (!avisado) deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando');
-      avisado = true;
     }
-    await lote.heartbeat();
-    await new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
-    if (!lote.ativo() || lote.parando()) return null;
+    if (tentativa === 0) aoEsperar();
+    if (!(await continuar())) return null;
   }
+}
+
+const aposUmaEspera = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
+
+/**
+ * A batch's write transaction, waiting out another process's write lock with heartbeats between
+ * attempts, so the group keeps the consumer. Null when the batch stopped being this consumer's
+ * while it waited, or the consumer is closing: a stop does not wait out a switch past its
+ * deadline, and what was not written is fetched again.
+ */
+function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
+  return quandoATravaLivre(
+    deps.escritor,
+    transacao,
+    async () => {
+      await lote.heartbeat();
+      await aposUmaEspera();
+      return lote.ativo() && !lote.parando();
+    },
+    () => deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando'),
+  );
+}
+
+/**
+ * `avancarOffset` for a batch kafkajs fetched with nothing but commit or abort markers: waits out
+ * another process's write lock as a batch does, while `continuar()` holds (false once the
+ * consumer stops or a rebuild switched in: the consumer then seeks to the rebuild's offsets).
+ */
+export async function avancarOffsetQuandoLivre(
+  escritor: EscritorProjecao,
+  particao: { topico: string; particao: number; proximoOffset: string },
+  ainda: () => boolean,
+  continuar: () => boolean,
+): Promise<boolean> {
+  const avancou = await quandoATravaLivre(
+    escritor,
+    () => avancarOffset(escritor, particao.topico, particao.particao, particao.proximoOffset, ainda),
+    async () => {
+      await aposUmaEspera();
+      return continuar();
+    },
+    () => {},
+  );
+  return avancou === true;
 }
 
 /**

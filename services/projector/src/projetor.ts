@@ -9,7 +9,7 @@ import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './conf
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
-import { avancarOffset, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
+import { avancarOffsetQuandoLivre, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
 
 export interface OpcoesProjetor {
@@ -74,10 +74,12 @@ export async function exigirTopicos(kafka: ClienteKafka, topicos: readonly strin
   if (ausentes.length > 0) throw new TopicosAusentes(ausentes);
 }
 
+/** The host's clock, but never stepping back: what stamps the instants partners filter on. */
+export const relogioDoHost = (): (() => number) => relogioQueNaoRecua(Date.now, () => performance.now());
+
 export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const { kafka, escritor, log } = opcoes;
-  // The host's clock, but never stepping back: it stamps what partners filter on.
-  const agora = opcoes.agora ?? relogioQueNaoRecua(Date.now, () => performance.now());
+  const agora = opcoes.agora ?? relogioDoHost();
   const agregados = new Map<string, Agregado>([
     [opcoes.topicos.imoveis, 'imovel'],
     [opcoes.topicos.condominios, 'condominio'],
@@ -222,7 +224,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
-        const mesmaGeracao = () => escritor.geracao() === geracaoAtribuida;
+        // This consumer's generation, not whatever a consumer joining later assigns.
+        const geracao = geracaoAtribuida;
+        const mesmaGeracao = () => escritor.geracao() === geracao;
         if (!mesmaGeracao()) {
           reiniciarConsumidor();
           return;
@@ -257,13 +261,14 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
             .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
         }
       },
-      aoPularSemMensagens: ({ topico, particao, proximoOffset }) => {
-        // In the write queue, after the batches before it; not across a rebuild's switch.
-        void exclusivo(async () => {
-          avancarOffset(escritor, topico, particao, proximoOffset, () => escritor.geracao() === geracaoAtribuida);
-        })
+      aoPularSemMensagens: (fim) => {
+        // In the write queue, after the batches before it; not across a rebuild's switch, which
+        // it may wait out (the consumer stops waiting for its batch only).
+        const geracao = geracaoAtribuida;
+        const mesmaGeracao = () => escritor.geracao() === geracao;
+        void exclusivo(() => avancarOffsetQuandoLivre(escritor, fim, mesmaGeracao, () => !parando && mesmaGeracao()))
           .catch(falharSeArmazenamento)
-          .catch((erro: unknown) => log.warn({ err: erro, topico, particao }, 'não foi possível avançar o offset sobre marcadores de transação'));
+          .catch((erro: unknown) => log.warn({ err: erro, topico: fim.topico, particao: fim.particao }, 'não foi possível avançar o offset sobre marcadores de transação'));
       },
       aoFalhar: (erro) => opcoes.aoFalhar(erro),
     });

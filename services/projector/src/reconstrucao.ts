@@ -5,11 +5,11 @@ import { resolve } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { TopicoRegistro } from '@imoveis/contracts';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { relogioQueNaoRecua, type ContextoProjecao } from '@imoveis/domain';
+import type { ContextoProjecao } from '@imoveis/domain';
 import { EscritorProjecao, ProjecaoDaDemo, apagarProjecao, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
-import { criarProjetor, type Projetor } from './projetor.ts';
+import { criarProjetor, relogioDoHost, type Projetor } from './projetor.ts';
 
 /**
  * The rebuild's loop measures progress itself (`intervaloMs`); the projector's own timer inside it
@@ -230,8 +230,8 @@ function trocarEsperandoATrava(live: EscritorProjecao, caminhoNovo: string, agor
 
 async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): Promise<ResumoTroca> {
   const { log, sinal } = opcoes;
-  // The host's clock, but never stepping back: the switch stamps what partners filter on.
-  const agora = opcoes.agora ?? relogioQueNaoRecua(Date.now, () => performance.now());
+  // One clock for the replay's stamps, its freshness checks and the switch's stamp.
+  const agora = opcoes.agora ?? relogioDoHost();
   const groupId = `${prefixoDosGruposDeReconstrucao(opcoes.grupoDoProjetor)}${Date.now()}`;
   const apagarNovo = () => {
     apagarProjecao(caminhoNovo);
