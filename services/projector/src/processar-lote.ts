@@ -136,7 +136,7 @@ const ESPERA_PELA_TRAVA_MS = 200;
  * switch of a large projection takes minutes): attempts that give up at once, the event loop
  * free between them, while `continuar` (called between attempts) says so. Null when it stopped.
  */
-async function quandoATravaLivre<T>(escritor: EscritorProjecao, transacao: () => T, continuar: () => Promise<boolean>, aoEsperar: () => void): Promise<T | null> {
+export async function quandoATravaLivre<T>(escritor: EscritorProjecao, transacao: () => T, continuar: () => Promise<boolean>, aoEsperar: () => void): Promise<T | null> {
   for (let tentativa = 0; ; tentativa++) {
     try {
       return escritor.semEsperarPelaTrava(transacao);
@@ -148,7 +148,7 @@ async function quandoATravaLivre<T>(escritor: EscritorProjecao, transacao: () =>
   }
 }
 
-const aposUmaEspera = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
+export const aposUmaEspera = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
 
 /**
  * A batch's write transaction, waiting out another process's write lock with heartbeats between

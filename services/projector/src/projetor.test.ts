@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import type { ClienteKafka } from '@imoveis/kafka';
 import { Database, EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
@@ -18,10 +19,9 @@ afterEach(() => {
 });
 
 /** A projector over a projection in `dir`, with no broker: a freshness check finds no partitions. */
-function projetorSemBroker(escritor: EscritorProjecao) {
-  const kafka = { fimDasParticoes: async () => new Map<number, string>() } as unknown as ClienteKafka;
+function projetorSemBroker(escritor: EscritorProjecao, kafka: Partial<Record<keyof ClienteKafka, unknown>> = {}) {
   return criarProjetor({
-    kafka,
+    kafka: { fimDasParticoes: async () => new Map<number, string>(), ...kafka } as unknown as ClienteKafka,
     escritor,
     contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
     groupId: 'grupo',
@@ -75,4 +75,70 @@ it('reads, unless told another clock, one that does not step back with the host 
   expect(registradoEm()).toBeGreaterThanOrEqual(primeiro + 40);
   expect(registradoEm()).toBeLessThan(primeiro + 10_000);
   escritor.close();
+});
+
+it("marks the projection's rules as mixed at start, waiting out another process's write lock with its event loop free, before it goes on to the brokers", async () => {
+  const caminho = join(dir, 'regras.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+  // The start waits at its check of the topics, after the rules, until the test is done.
+  let brokersProntos!: () => void;
+  const brokers = new Promise<void>((resolve) => (brokersProntos = resolve));
+  let conferiuTopicos = false;
+  const projetor = projetorSemBroker(escritor, {
+    topicosAusentes: async () => {
+      conferiuTopicos = true;
+      await brokers;
+      return [];
+    },
+  });
+  const outro = new Database(caminho);
+  outro.exec('BEGIN IMMEDIATE');
+  let maiorPausa = 0;
+  let anterior = performance.now();
+  const relogio = setInterval(() => {
+    maiorPausa = Math.max(maiorPausa, performance.now() - anterior);
+    anterior = performance.now();
+  }, 10);
+  const iniciando = projetor.iniciar();
+  try {
+    await esperar(1_500);
+    expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS - 1);
+    expect(conferiuTopicos).toBe(false);
+    outro.exec('COMMIT');
+    await expect.poll(() => escritor.regras(), { timeout: 5_000 }).toBeNull();
+    await expect.poll(() => conferiuTopicos).toBe(true);
+  } finally {
+    clearInterval(relogio);
+    if (outro.inTransaction) outro.exec('COMMIT');
+    outro.close();
+    await projetor.parar();
+    brokersProntos();
+    await iniciando;
+    escritor.close();
+  }
+  // Before: blocked in SQLite's 5 s wait, then the start failed on the lock (room left for a loaded machine).
+  expect(maiorPausa).toBeLessThan(2_500);
+});
+
+it("stops waiting for the write lock to mark the rules once stopped, its start ending there", async () => {
+  const caminho = join(dir, 'regras-parada.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+  const topicosConferidos = vi.fn(async () => []);
+  const projetor = projetorSemBroker(escritor, { topicosAusentes: topicosConferidos });
+  const outro = new Database(caminho);
+  outro.exec('BEGIN IMMEDIATE');
+  try {
+    const iniciando = projetor.iniciar();
+    await esperar(300);
+    await projetor.parar();
+    await iniciando;
+    expect(topicosConferidos).not.toHaveBeenCalled();
+    expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS - 1);
+  } finally {
+    outro.exec('COMMIT');
+    outro.close();
+    escritor.close();
+  }
 });

@@ -9,7 +9,7 @@ import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './conf
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
-import { avancarOffsetQuandoLivre, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
+import { aposUmaEspera, avancarOffsetQuandoLivre, criarExclusao, processarLote, quandoATravaLivre, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
 
 export interface OpcoesProjetor {
@@ -279,9 +279,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   /**
    * Documents stored by other mapping rules than this code's (decision 0011): said at start and
    * after a rebuild's switch. From then on this code's rules write beside them, so the
-   * projection's rules become unknown (mixed) until a rebuild of this code records them again.
+   * projection's rules become unknown (mixed) until a rebuild of this code records them again:
+   * written before any batch, waiting out a rebuild's switch (this code deployed while it runs).
    */
-  const conferirRegras = (): void => {
+  const conferirRegras = async (): Promise<void> => {
     const regras = escritor.regras();
     if (regras === VERSAO_DAS_REGRAS) return;
     const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };
@@ -290,7 +291,16 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     } else {
       log.warn(contexto, 'documentos gravados por outras regras de mapeamento (mais antigas, misturadas ou não versionadas): `pnpm run rebuild` os refaz pelas deste código');
     }
-    if (regras !== null) escritor.gravarEstado('regras', null);
+    if (regras === null) return;
+    await quandoATravaLivre(
+      escritor,
+      () => escritor.gravarEstado('regras', null),
+      async () => {
+        await aposUmaEspera();
+        return !parando;
+      },
+      () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para marcar suas regras como misturadas'),
+    );
   };
 
   /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
@@ -298,7 +308,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     reiniciando ??= (async () => {
       await new Promise((resolve) => setImmediate(resolve));
       log.info('a projeção foi trocada por uma reconstrução: reposicionando o consumidor');
-      conferirRegras();
+      await conferirRegras();
       await consumidor?.close();
       // Stopping meanwhile: the batch in hand is finished; no new member joins only to leave.
       if (!parando) await conectar();
@@ -317,11 +327,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
    * so that once `parar` has resolved no member joins the group and no thread starts.
    */
   const iniciarAteParar = async (): Promise<void> => {
-    conferirRegras();
     // A killed predecessor's deferral (its marker) is this writer's from now, and so ends once in
     // step or at its close: a stop during the waits below must not leave the marker, which an OS
     // restart would then find and refuse the projection for.
     escritor.retomarSincroniaPendente();
+    await conferirRegras();
+    if (parando) return;
     // Before the dead-letter topics are made: a mistyped topic would leave its `.dlq` behind.
     await exigirTopicos(kafka, [...agregados.keys()]);
     if (parando) return;
