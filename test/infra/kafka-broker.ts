@@ -3,7 +3,7 @@
 // .cache/kafka/<version>/libs and the broker runs on the machine's Java on free loopback ports.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import {
   criarDiretorioExecucao,
   esperarPronto,
   finalDoArquivo,
+  guardarLog,
   iniciarProcesso,
   localizarPrograma,
   portasLivres,
@@ -25,7 +26,6 @@ export const VERSAO_KAFKA = '4.3.1';
 
 const RAIZ = fileURLToPath(new URL('../../', import.meta.url));
 const DIR_KAFKA_INFRA = fileURLToPath(new URL('./kafka/', import.meta.url));
-const DIR_LOGS = join(RAIZ, '.cache', 'logs');
 
 export interface KafkaIniciado extends ServicoIniciado {
   /** `host:port` addresses for clients. */
@@ -195,7 +195,7 @@ async function iniciarUmaVez(java: string, libs: string, prazo: number): Promise
  * starting with '-', which the storage tool's argument parser would take for an option (one
  * broker start in 64 failed that way).
  */
-export function idDeCluster(): string {
+function idDeCluster(): string {
   for (;;) {
     const id = randomBytes(16).toString('base64url');
     if (!id.startsWith('-')) return id;
@@ -225,17 +225,6 @@ function propriedadesServidor(p: { dir: string; porta: number; portaControlador:
     'share.coordinator.state.topic.min.isr=1',
     'group.initial.rebalance.delay.ms=0',
   ].join('\n')}\n`;
-}
-
-/** Copies a run's log to .cache/logs before the run directory goes, for reading after a failure. */
-function guardarLog(origem: string, nome: string): void {
-  try {
-    if (!existsSync(origem)) return;
-    mkdirSync(DIR_LOGS, { recursive: true });
-    copyFileSync(origem, join(DIR_LOGS, nome));
-  } catch {
-    // best effort
-  }
 }
 
 /**

@@ -2,11 +2,15 @@
 // server as a child process that cannot outlive this one (stop(), an exit hook, and a watchdog
 // for the case where this process is killed without running its exit hooks).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** Where a run's log is kept after its directory goes (`guardarLog`). */
+const DIR_LOGS = fileURLToPath(new URL('../../.cache/logs/', import.meta.url));
 
 /** A service this process started; `stop()` is idempotent and resolves once the process is gone. */
 export interface ServicoIniciado {
@@ -94,11 +98,6 @@ export interface ProcessoServico {
   parar(graca?: number): Promise<void>;
 }
 
-/**
- * Starts `comando` with its stdout and stderr appended to `arquivoLog`. Until it exits, an exit
- * hook kills it if this process ends, and a detached shell watchdog kills it if this process
- * dies without running exit hooks (SIGKILL, OOM).
- */
 export interface OpcoesProcesso {
   readonly cwd: string;
   readonly arquivoLog: string;
@@ -107,6 +106,11 @@ export interface OpcoesProcesso {
   readonly dirExecucao?: string;
 }
 
+/**
+ * Starts `comando` with its stdout and stderr appended to `arquivoLog`. Until it exits, an exit
+ * hook kills it if this process ends, and a detached shell watchdog kills it if this process
+ * dies without running exit hooks (SIGKILL, OOM).
+ */
 export function iniciarProcesso(comando: string, args: readonly string[], opcoes: OpcoesProcesso): ProcessoServico {
   const fd = openSync(opcoes.arquivoLog, 'a');
   let filho: ChildProcess;
@@ -200,6 +204,17 @@ export async function esperarPronto(
 export function removerDiretorio(dir: string): void {
   try {
     rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // best effort
+  }
+}
+
+/** Copies a run's log to .cache/logs as `nome` before the run directory goes, for reading after a failure. */
+export function guardarLog(origem: string, nome: string): void {
+  try {
+    if (!existsSync(origem)) return;
+    mkdirSync(DIR_LOGS, { recursive: true });
+    copyFileSync(origem, join(DIR_LOGS, nome));
   } catch {
     // best effort
   }

@@ -1,22 +1,19 @@
 // A real Redis for tests and benchmarks: Debian's redis-server on a free loopback port, with no
 // persistence, in a fresh temp directory, stopped (and its directory removed) by stop().
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   ProgramaAusente,
   ServicoNaoIniciou,
   criarDiretorioExecucao,
   esperarPronto,
+  guardarLog,
   iniciarProcesso,
   localizarPrograma,
   portasLivres,
   removerDiretorio,
   type ServicoIniciado,
 } from './processo-servico.ts';
-
-const DIR_LOGS = fileURLToPath(new URL('../../.cache/logs/', import.meta.url));
 
 export interface RedisIniciado extends ServicoIniciado {
   /** `redis://127.0.0.1:<port>` */
@@ -67,7 +64,7 @@ async function iniciarUmaVez(redis: string, prazo: number): Promise<RedisIniciad
   const stop = (): Promise<void> =>
     (parado ??= (async () => {
       await processo.parar(2_000);
-      guardarLog(arquivoLog);
+      guardarLog(arquivoLog, 'redis-server.log');
       removerDiretorio(dir);
     })());
   try {
@@ -82,16 +79,6 @@ async function iniciarUmaVez(redis: string, prazo: number): Promise<RedisIniciad
     throw erro;
   }
   return { url: `redis://127.0.0.1:${porta}`, stop };
-}
-
-function guardarLog(origem: string): void {
-  try {
-    if (!existsSync(origem)) return;
-    mkdirSync(DIR_LOGS, { recursive: true });
-    copyFileSync(origem, join(DIR_LOGS, 'redis-server.log'));
-  } catch {
-    // best effort
-  }
 }
 
 /** True when a Redis at host:port answers PING with +PONG. */

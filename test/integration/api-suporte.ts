@@ -17,6 +17,7 @@ import {
   criarLogger,
   criarMetricas,
   emitirCredencial,
+  metricasDoLimitador,
   type ConfigApp,
   type FastifyInstance,
   type FonteProjecao,
@@ -230,16 +231,7 @@ export async function criarApi(opcoes: OpcoesApiDeTeste): Promise<ApiDeTeste> {
     });
     redis.redis.on('error', () => {});
     await expect.poll(() => redis.conectado, { timeout: 10_000 }).toBe(true);
-    limitador = new LimitadorComReserva({
-      redis,
-      local: new LimitadorLocal({ limite }),
-      logger,
-      aoDecidirNaReserva: () => metricas.decisoesNaReserva.inc(),
-      aoMudarModo: (modo) => {
-        metricas.transicoesLimitador.inc({ para: modo });
-        metricas.limitadorEmReserva.set(modo === 'reserva' ? 1 : 0);
-      },
-    });
+    limitador = new LimitadorComReserva({ redis, local: new LimitadorLocal({ limite }), logger, ...metricasDoLimitador(metricas) });
   }
 
   const app = await buildApp({

@@ -13,7 +13,7 @@ export const FINALIDADES = ['Venda', 'Locação', 'Venda e Locação'] as const;
 export const STATUS_COMERCIAIS = ['Disponível', 'Reservado', 'Em negociação'] as const;
 export const PERIODICIDADES_IPTU = ['Mensal', 'Anual'] as const;
 export const MOBILIADO = ['Mobiliado', 'Não'] as const;
-export const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
+const EXIBIR_ENDERECO = ['rua', 'bairro'] as const;
 
 /** Where an address is hidden (`exibir_endereco` `bairro`), a coordinate locates the neighbourhood, not the building. */
 const COORDENADA = 'Com o endereço oculto (`exibir_endereco` `bairro`), arredondada a 2 casas decimais (cerca de 1 km).';

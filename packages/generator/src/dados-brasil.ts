@@ -191,7 +191,7 @@ export const SOBRENOMES: readonly string[] = [
 ];
 
 /** Lower case without accents, as names appear in e-mail addresses. */
-export function semAcento(texto: string): string {
+function semAcento(texto: string): string {
   return texto.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 export const PRENOMES_ASCII: readonly string[] = PRENOMES.map(semAcento);

@@ -36,7 +36,7 @@ export const ESPECIES_MUTACAO = [
 ] as const;
 export type EspecieMutacao = (typeof ESPECIES_MUTACAO)[number];
 
-/** A mutation-stream record with what it is, for tests and benchmarks that need an oracle. */
+/** A mutation-stream record with what it is, for tests that need an oracle. */
 export interface RegistroRotulado {
   registro: RegistroBruto;
   especie: EspecieMutacao;

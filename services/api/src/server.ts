@@ -11,7 +11,7 @@ import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
 import { LimitadorRedis } from './limite/limitador-redis.ts';
 import { LimitadorLocal, type Limitador } from './limite/limitador.ts';
 import { criarLogger } from './logger.ts';
-import { criarMetricas, type Metricas } from './metricas.ts';
+import { criarMetricas, metricasDoLimitador, type Metricas } from './metricas.ts';
 
 const config = lerConfiguracaoOuSair(ConfigApi);
 const logger = criarLogger({ nivel: config.LOG_LEVEL });
@@ -26,16 +26,7 @@ function criarLimitador(m: Metricas): Limitador {
     prefixo: config.RATE_LIMIT_KEY_PREFIX,
     comandoTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
   });
-  return new LimitadorComReserva({
-    redis,
-    local,
-    logger,
-    aoDecidirNaReserva: () => m.decisoesNaReserva.inc(),
-    aoMudarModo: (modo) => {
-      m.transicoesLimitador.inc({ para: modo });
-      m.limitadorEmReserva.set(modo === 'reserva' ? 1 : 0);
-    },
-  });
+  return new LimitadorComReserva({ redis, local, logger, ...metricasDoLimitador(m) });
 }
 
 // What the credentials say while the process starts waits until it listens, with the warnings

@@ -115,7 +115,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
  * markers, aborted records), never backwards, and only while `ainda()` holds under the write
  * lock. True when it moved.
  */
-export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
+function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
   // The single writer reads its own offset outside a transaction; most batches end on a message.
   if (BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo)) return false;
   return escritor.transacao(() => {

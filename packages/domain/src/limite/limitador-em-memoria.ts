@@ -96,7 +96,7 @@ export class LimitadorEmMemoria {
     return decidir({ admitido: contagem < this.limite, contagem, maisAntigaMs: log?.maisAntigo ?? null, agoraMs, limite: this.limite, janelaMs: this.janelaMs });
   }
 
-  /** Keys currently held (for tests and metrics). */
+  /** Keys currently held (for tests). */
   get chaves(): number {
     return this.#logs.size;
   }

@@ -17,11 +17,11 @@ export type PlanoIncremental = 'por-id' | 'por-instante' | 'por-faixa';
 /** Id ranges of the by-range index: `substr(id, 1, 2)`, 00 to ff. */
 export const FAIXAS = 256;
 /** An entry walked in id order, against one read and sorted. */
-export const CUSTO_ENTRADA_POR_ID = 0.75;
+const CUSTO_ENTRADA_POR_ID = 0.75;
 /** One statement of the by-range plan. */
-export const CUSTO_CONSULTA_FAIXA = 180;
+const CUSTO_CONSULTA_FAIXA = 180;
 /** An entry read and sorted in the by-range plan. */
-export const CUSTO_ENTRADA_FAIXA = 5;
+const CUSTO_ENTRADA_FAIXA = 5;
 
 function custosIncrementais(args: { naJanela: number; listados: number; pagina: number }): Record<PlanoIncremental, number> {
   const { naJanela, listados, pagina } = args;

@@ -69,7 +69,7 @@ export class TravaOcupada extends Error {
   readonly code = 'TRAVA_OCUPADA';
 }
 
-export function gerarToken(): string {
+function gerarToken(): string {
   return `imv_${randomBytes(32).toString('base64url')}`;
 }
 
@@ -78,7 +78,7 @@ export function digestoDoToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
-export function hashDoToken(token: string): string {
+function hashDoToken(token: string): string {
   return PREFIXO_HASH + digestoDoToken(token).toString('hex');
 }
 
@@ -241,7 +241,7 @@ function comTrava<T>(caminho: string, fn: (arquivo: string) => T): T {
 }
 
 /** Control characters, invisible format characters and line or paragraph separators: what would break a line of `list`. */
-export const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const CARACTERES_DE_CONTROLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /** A name as the command prints it (one from a file written before names were checked): its control characters escaped, on one line. */
 export const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONTROLE, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, '0')}`);
@@ -250,7 +250,7 @@ export const legivel = (nome: string): string => nome.replace(CARACTERES_DE_CONT
  * A partner's name as a credential is issued to it: one line of readable text, as `list` prints it
  * and the logs carry it (a line break would fake a line of `list`). Files written before keep theirs.
  */
-export const NomeParceiro = z
+const NomeParceiro = z
   .string()
   .trim()
   .min(1, 'não pode ser vazio')

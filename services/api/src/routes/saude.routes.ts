@@ -9,7 +9,7 @@ import { registrarMetricasDeFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
 /** The orchestrator's and the scraper's routes: asked every few seconds, so logged at debug, not info. */
-export const ROTAS_OPERACIONAIS = { vivo: '/health/live', pronto: '/health/ready', metricas: '/metrics' } as const;
+const ROTAS_OPERACIONAIS = { vivo: '/health/live', pronto: '/health/ready', metricas: '/metrics' } as const;
 export const ehRotaOperacional = (rota: string): boolean => (Object.values(ROTAS_OPERACIONAIS) as string[]).includes(rota);
 
 // Under-pressure calls this instead of refusing: returning nothing lets the request through.
