@@ -2,6 +2,7 @@
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which rewrites the rows that differ or fills the table again, counts them again: troca.ts).
 import { statSync } from 'node:fs';
+import { setTimeout as esperar } from 'node:timers/promises';
 import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
@@ -152,6 +153,9 @@ export function espiarTopicos(caminho: string): string[] {
   }
 }
 
+/** Between attempts at a write lock another process holds (`quandoATravaLivre`). */
+const PAUSA_ENTRE_TENTATIVAS_MS = 200;
+
 /** How long SQLite waits for another process's write lock before SQLITE_BUSY (`busy_timeout`). */
 const ESPERA_PELA_TRAVA_MS = 5_000;
 
@@ -301,6 +305,25 @@ export class EscritorProjecao {
       return fn();
     } finally {
       this.db.pragma(`busy_timeout = ${ESPERA_PELA_TRAVA_MS}`);
+    }
+  }
+
+  /**
+   * Runs `fn` (which opens write transactions) once no other process holds the write lock (a
+   * rebuild's switch holds it for minutes): attempts of `semEsperarPelaTrava`, with the event loop
+   * free for `pausaMs` between them, for as long as `continuar` (asked after each pause) says so.
+   * `aoEsperar` is called once, when the first attempt finds the lock held. Null when it stopped.
+   */
+  async quandoATravaLivre<T>(fn: () => T, opcoes: { continuar(): boolean | Promise<boolean>; aoEsperar?(): void; pausaMs?: number }): Promise<T | null> {
+    for (let tentativa = 0; ; tentativa++) {
+      try {
+        return this.semEsperarPelaTrava(fn);
+      } catch (erro) {
+        if (!ehTravaOcupada(erro)) throw erro;
+      }
+      if (tentativa === 0) opcoes.aoEsperar?.();
+      await esperar(opcoes.pausaMs ?? PAUSA_ENTRE_TENTATIVAS_MS);
+      if (!(await opcoes.continuar())) return null;
     }
   }
 

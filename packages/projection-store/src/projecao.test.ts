@@ -519,3 +519,60 @@ describe('storage failures', () => {
     expect(ehFalhaDeArmazenamento(new Error('SQLITE_FULL'))).toBe(false);
   });
 });
+
+describe("another process's write lock (quandoATravaLivre)", () => {
+  const gravarRegras = () => {
+    escritor.gravarEstado('regras', null);
+    return 'gravado';
+  };
+
+  it('writes at once when no other process holds the lock, never asking whether to go on', async () => {
+    const continuar = () => expect.unreachable('nothing to wait for');
+    expect(await escritor.quandoATravaLivre(gravarRegras, { continuar })).toBe('gravado');
+    expect(escritor.regras()).toBeNull();
+  });
+
+  it('writes once the other process lets go, having said once that it waits, its event loop free between attempts', async () => {
+    const outro = new Database(join(dir, 'projecao.db'));
+    outro.exec('BEGIN IMMEDIATE');
+    let avisos = 0;
+    let perguntas = 0;
+    let tiques = 0;
+    const relogioDeTiques = setInterval(() => tiques++, 5);
+    try {
+      const resultado = await escritor.quandoATravaLivre(gravarRegras, {
+        pausaMs: 20,
+        aoEsperar: () => avisos++,
+        continuar: () => {
+          if (++perguntas === 3) outro.exec('COMMIT');
+          return true;
+        },
+      });
+      expect(resultado).toBe('gravado');
+    } finally {
+      clearInterval(relogioDeTiques);
+      if (outro.inTransaction) outro.exec('COMMIT');
+      outro.close();
+    }
+    expect(escritor.regras()).toBeNull();
+    expect({ avisos, perguntas }).toEqual({ avisos: 1, perguntas: 3 });
+    expect(tiques).toBeGreaterThan(0);
+  });
+
+  it('gives up, writing nothing, once told not to go on', async () => {
+    const outro = new Database(join(dir, 'projecao.db'));
+    outro.exec('BEGIN IMMEDIATE');
+    try {
+      expect(await escritor.quandoATravaLivre(gravarRegras, { pausaMs: 10, continuar: () => false })).toBeNull();
+    } finally {
+      outro.exec('COMMIT');
+      outro.close();
+    }
+    expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS);
+  });
+
+  it('throws on what is not the lock at once', async () => {
+    const continuar = () => expect.unreachable('not a wait');
+    await expect(escritor.quandoATravaLivre(() => escritor.db.exec('INSERT INTO tabela_que_nao_existe VALUES (1)'), { continuar })).rejects.toThrow(/no such table/);
+  });
+});

@@ -9,7 +9,6 @@ import {
   LIMITE_PROPAGACAO_NA_TRANSACAO,
   aplicarTransacaoSeAinda,
   carimbar,
-  ehTravaOcupada,
   iniciarPropagacao,
   type Efeito,
   type EscritorProjecao,
@@ -128,28 +127,6 @@ function avancarOffset(escritor: EscritorProjecao, topico: string, particao: num
 const executar = <T>(fn: () => Promise<T>): Promise<T> => fn();
 const sempre = (): boolean => true;
 
-/** Between attempts at a write lock another process holds (a rebuild's switch copying the projection). */
-const ESPERA_PELA_TRAVA_MS = 200;
-
-/**
- * Runs a write transaction, waiting while another process holds the write lock (a rebuild's
- * switch of a large projection takes minutes): attempts that give up at once, the event loop
- * free between them, while `continuar` (called between attempts) says so. Null when it stopped.
- */
-export async function quandoATravaLivre<T>(escritor: EscritorProjecao, transacao: () => T, continuar: () => Promise<boolean>, aoEsperar: () => void): Promise<T | null> {
-  for (let tentativa = 0; ; tentativa++) {
-    try {
-      return escritor.semEsperarPelaTrava(transacao);
-    } catch (erro) {
-      if (!ehTravaOcupada(erro)) throw erro;
-    }
-    if (tentativa === 0) aoEsperar();
-    if (!(await continuar())) return null;
-  }
-}
-
-export const aposUmaEspera = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, ESPERA_PELA_TRAVA_MS));
-
 /**
  * A batch's write transaction, waiting out another process's write lock with heartbeats between
  * attempts, so the group keeps the consumer. Null when the batch stopped being this consumer's
@@ -157,16 +134,13 @@ export const aposUmaEspera = (): Promise<void> => new Promise((resolve) => setTi
  * deadline, and what was not written is fetched again.
  */
 function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () => T): Promise<T | null> {
-  return quandoATravaLivre(
-    deps.escritor,
-    transacao,
-    async () => {
+  return deps.escritor.quandoATravaLivre(transacao, {
+    continuar: async () => {
       await lote.heartbeat();
-      await aposUmaEspera();
       return lote.ativo() && !lote.parando();
     },
-    () => deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando'),
-  );
+    aoEsperar: () => deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando'),
+  });
 }
 
 /**
@@ -180,15 +154,7 @@ export async function avancarOffsetQuandoLivre(
   ainda: () => boolean,
   continuar: () => boolean,
 ): Promise<boolean> {
-  const avancou = await quandoATravaLivre(
-    escritor,
-    () => avancarOffset(escritor, particao.topico, particao.particao, particao.proximoOffset, ainda),
-    async () => {
-      await aposUmaEspera();
-      return continuar();
-    },
-    () => {},
-  );
+  const avancou = await escritor.quandoATravaLivre(() => avancarOffset(escritor, particao.topico, particao.particao, particao.proximoOffset, ainda), { continuar });
   return avancou === true;
 }
 

@@ -9,7 +9,7 @@ import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './conf
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
-import { aposUmaEspera, avancarOffsetQuandoLivre, criarExclusao, processarLote, quandoATravaLivre, type Rejeicao } from './processar-lote.ts';
+import { avancarOffsetQuandoLivre, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
 
 export interface OpcoesProjetor {
@@ -292,15 +292,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       log.warn(contexto, 'documentos gravados por outras regras de mapeamento (mais antigas, misturadas ou não versionadas): `pnpm run rebuild` os refaz pelas deste código');
     }
     if (regras === null) return;
-    await quandoATravaLivre(
-      escritor,
-      () => escritor.gravarEstado('regras', null),
-      async () => {
-        await aposUmaEspera();
-        return !parando;
-      },
-      () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para marcar suas regras como misturadas'),
-    );
+    await escritor.quandoATravaLivre(() => escritor.gravarEstado('regras', null), {
+      continuar: () => !parando,
+      aoEsperar: () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para marcar suas regras como misturadas'),
+    });
   };
 
   /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
