@@ -8,7 +8,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
-import { Database, EscritorProjecao, MIGRACOES, VERSAO_ESQUEMA, marcadorDe } from '@imoveis/projection-store';
+import { Database, EscritorProjecao, MIGRACOES, VERSAO_ESQUEMA, espiarEstado, marcadorDe } from '@imoveis/projection-store';
 import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
@@ -526,6 +526,39 @@ describe('projector against a real Kafka broker', () => {
     });
     outro.close();
     await expect.poll(regras, { timeout: 10_000, interval: 50 }).toBeNull();
+    expect(linhas.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain(
+      'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas',
+    );
+  });
+
+  it('checks the rules again before its first batch when a switch lands between its start\'s check and its join', async () => {
+    const mundo = await criarMundo();
+    // A projection with a document in it, made by this code.
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    const primeiro = await mundo.iniciarProjetor();
+    await mundo.esperarEmDia();
+    await primeiro.parar();
+
+    // The switch of a rebuild made by newer code lands while the next start checks the topics,
+    // after it has checked the rules (this code's) and before the consumer joins.
+    const kafka: ClienteKafka = {
+      ...mundo.kafka,
+      topicosAusentes: async (topicos) => {
+        const outro = EscritorProjecao.abrir(mundo.banco.caminho);
+        outro.transacao(() => {
+          outro.gravarEstado('regras', VERSAO_DAS_REGRAS + 1);
+          outro.gravarEstado('geracao', outro.geracao() + 1);
+        });
+        outro.close();
+        return mundo.kafka.topicosAusentes(topicos);
+      },
+    };
+    const linhas: string[] = [];
+    await mundo.iniciarProjetor({ kafka, log: pino({ level: 'warn' }, { write: (l: string) => void linhas.push(l) }) });
+    await mundo.publicar([imovel(randomUUID(), 1)]);
+    await mundo.esperarEmDia();
+    // Before: the newer rules stayed recorded beside this code's documents.
+    expect(espiarEstado(mundo.banco.caminho, 'regras')).toBeNull();
     expect(linhas.map((l) => (JSON.parse(l) as { msg: string }).msg)).toContain(
       'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas',
     );

@@ -56,7 +56,6 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
   return metricas;
 }
 
-/** The projection's freshness, read at each scrape; null fields: no projection, or never confirmed. */
 /** What the limiter with its per-process fallback reports: each decision made on the fallback, each change of mode. */
 export function metricasDoLimitador(m: Metricas): { aoDecidirNaReserva(): void; aoMudarModo(modo: 'redis' | 'reserva'): void } {
   return {
@@ -68,6 +67,7 @@ export function metricasDoLimitador(m: Metricas): { aoDecidirNaReserva(): void; 
   };
 }
 
+/** The projection's freshness, read at each scrape; null fields: no projection, or never confirmed. */
 export function registrarMetricasDeFrescor(metricas: Metricas, lerFrescor: () => { idadeS: number | null; atraso: number | null }): void {
   const registry = metricas.registry;
   // An app built again on the same metrics reads its own projection.

@@ -205,11 +205,12 @@ describe('processarLote', () => {
   });
 
   it("keeps its event loop free while it waits for another process's write lock, not blocked in SQLite's 5 s wait", async () => {
+    const oLote = lote();
     const trava = travaDeOutroProcesso();
     const pausas = medirPausas();
     let maiorPausa: number;
     try {
-      const resultado = processar(lote());
+      const resultado = processar(oLote);
       await esperar(1_500);
       maiorPausa = pausas.parar();
       trava.soltar();
@@ -224,12 +225,13 @@ describe('processarLote', () => {
 
   it("stores a redelivered batch's end past a commit marker once another process lets go of the write lock, its event loop free meanwhile", async () => {
     await processar(lote());
+    // Every message is applied already: only the offset past the marker is left to write.
+    const redelivery = lote({ proximoOffset: '1201' });
     const trava = travaDeOutroProcesso();
     const pausas = medirPausas();
     let maiorPausa: number;
     try {
-      // Every message is applied already: only the offset past the marker is left to write.
-      const resultado = processar(lote({ proximoOffset: '1201' }));
+      const resultado = processar(redelivery);
       await esperar(1_500);
       maiorPausa = pausas.parar();
       trava.soltar();

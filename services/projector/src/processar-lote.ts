@@ -144,9 +144,10 @@ function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () =>
 }
 
 /**
- * `avancarOffset` for a batch kafkajs fetched with nothing but commit or abort markers: waits out
- * another process's write lock as a batch does, while `continuar()` holds (false once the
- * consumer stops or a rebuild switched in: the consumer then seeks to the rebuild's offsets).
+ * `avancarOffset` for a batch kafkajs fetched with nothing but commit or abort markers, which has
+ * no heartbeat of its own: waits out another process's write lock while `continuar()` holds
+ * (false once the consumer stops or a rebuild switched in: the consumer then seeks to the
+ * rebuild's offsets). Not in the write queue (`criarExclusao`), which its wait would hold up.
  */
 export async function avancarOffsetQuandoLivre(
   escritor: EscritorProjecao,

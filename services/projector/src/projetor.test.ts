@@ -142,3 +142,40 @@ it("stops waiting for the write lock to mark the rules once stopped, its start e
     escritor.close();
   }
 });
+
+it("reads the rules under the write lock it waited for: a rebuild's switch landing meanwhile brings its own, left as they are", async () => {
+  const caminho = join(dir, 'regras-trocadas.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+  let brokersProntos!: () => void;
+  const brokers = new Promise<void>((resolve) => (brokersProntos = resolve));
+  let conferiuTopicos = false;
+  const projetor = projetorSemBroker(escritor, {
+    topicosAusentes: async () => {
+      conferiuTopicos = true;
+      await brokers;
+      return [];
+    },
+  });
+  // The switch: the rebuild's rules (this code's) and a new generation, committed at once.
+  const outro = new Database(caminho);
+  outro.exec('BEGIN IMMEDIATE');
+  const gravar = outro.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor');
+  gravar.run('regras', VERSAO_DAS_REGRAS);
+  gravar.run('geracao', escritor.geracao() + 1);
+  const iniciando = projetor.iniciar();
+  try {
+    await esperar(300);
+    outro.exec('COMMIT');
+    await expect.poll(() => conferiuTopicos, { timeout: 5_000 }).toBe(true);
+    // Before: the rules read before the wait, marked mixed after it.
+    expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS);
+  } finally {
+    if (outro.inTransaction) outro.exec('COMMIT');
+    outro.close();
+    await projetor.parar();
+    brokersProntos();
+    await iniciando;
+    escritor.close();
+  }
+});

@@ -205,7 +205,12 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // The projection's generation when the partitions were assigned: a rebuild switched in since
   // then means the stored offsets moved, so the consumer re-joins to seek to them.
   let geracaoAtribuida = escritor.geracao();
+  // The generation whose mapping rules were last checked (conferirRegras): a switch landing after
+  // the check, even before the first join, is checked again before any batch writes beside it.
+  let geracaoConferida: number | null = null;
   let reiniciando: Promise<void> | null = null;
+  // Offsets being moved over transaction markers (aoPularSemMensagens): a stop waits for them.
+  const avancosSobreMarcadores = new Set<Promise<void>>();
 
   const conectar = async (): Promise<void> => {
     const novo = kafka.criarConsumidor({
@@ -227,7 +232,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         // This consumer's generation, not whatever a consumer joining later assigns.
         const geracao = geracaoAtribuida;
         const mesmaGeracao = () => escritor.geracao() === geracao;
-        if (!mesmaGeracao()) {
+        if (!mesmaGeracao() || geracaoConferida !== geracao) {
           reiniciarConsumidor();
           return;
         }
@@ -262,13 +267,18 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         }
       },
       aoPularSemMensagens: (fim) => {
-        // In the write queue, after the batches before it; not across a rebuild's switch, which
-        // it may wait out (the consumer stops waiting for its batch only).
+        if (parando) return;
+        // Outside the write queue: waiting out a rebuild's switch here must not hold up the
+        // batches behind it, which heartbeat while they wait. Safe beside them in any order: a
+        // partition's batches come one after another, the offset only moves forward, and the
+        // generation is checked under the write lock.
         const geracao = geracaoAtribuida;
         const mesmaGeracao = () => escritor.geracao() === geracao;
-        void exclusivo(() => avancarOffsetQuandoLivre(escritor, fim, mesmaGeracao, () => !parando && mesmaGeracao()))
-          .catch(falharSeArmazenamento)
-          .catch((erro: unknown) => log.warn({ err: erro, topico: fim.topico, particao: fim.particao }, 'não foi possível avançar o offset sobre marcadores de transação'));
+        const avanco: Promise<void> = avancarOffsetQuandoLivre(escritor, fim, mesmaGeracao, () => !parando && mesmaGeracao())
+          .then(() => {}, falharSeArmazenamento)
+          .catch((erro: unknown) => log.warn({ err: erro, topico: fim.topico, particao: fim.particao }, 'não foi possível avançar o offset sobre marcadores de transação'))
+          .finally(() => avancosSobreMarcadores.delete(avanco));
+        avancosSobreMarcadores.add(avanco);
       },
       aoFalhar: (erro) => opcoes.aoFalhar(erro),
     });
@@ -279,11 +289,26 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   /**
    * Documents stored by other mapping rules than this code's (decision 0011): said at start and
    * after a rebuild's switch. From then on this code's rules write beside them, so the
-   * projection's rules become unknown (mixed) until a rebuild of this code records them again:
-   * written before any batch, waiting out a rebuild's switch (this code deployed while it runs).
+   * projection's rules become unknown (mixed) until a rebuild of this code records them again.
+   * Read and marked under the write lock, before any batch: waiting out a rebuild's switch (this
+   * code deployed while a rebuild runs), whose rules are then the ones read.
    */
   const conferirRegras = async (): Promise<void> => {
-    const regras = escritor.regras();
+    const vistas = await escritor.quandoATravaLivre(
+      () =>
+        escritor.transacao(() => {
+          const regras = escritor.regras();
+          if (regras !== null && regras !== VERSAO_DAS_REGRAS) escritor.gravarEstado('regras', null);
+          return { regras, geracao: escritor.geracao() };
+        }),
+      {
+        continuar: () => !parando,
+        aoEsperar: () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para conferir as regras de mapeamento'),
+      },
+    );
+    if (vistas === null) return;
+    geracaoConferida = vistas.geracao;
+    const { regras } = vistas;
     if (regras === VERSAO_DAS_REGRAS) return;
     const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };
     if (regras !== null && regras > VERSAO_DAS_REGRAS) {
@@ -291,11 +316,6 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     } else {
       log.warn(contexto, 'documentos gravados por outras regras de mapeamento (mais antigas, misturadas ou não versionadas): `pnpm run rebuild` os refaz pelas deste código');
     }
-    if (regras === null) return;
-    await escritor.quandoATravaLivre(() => escritor.gravarEstado('regras', null), {
-      continuar: () => !parando,
-      aoEsperar: () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para marcar suas regras como misturadas'),
-    });
   };
 
   /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
@@ -387,6 +407,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       temporizador = null;
       await reiniciando;
       await consumidor?.close();
+      await Promise.all(avancosSobreMarcadores);
       await produtor?.close();
       await preparador?.close();
       consumidor = null;
