@@ -49,18 +49,30 @@ export function localizarPrograma(programa: string, caminhosExtras: readonly str
   return null;
 }
 
+/** The first port Linux gives outgoing connections (`ip_local_port_range`; 32768 unless widened). */
+function inicioDasPortasDeSaida(): number {
+  try {
+    const inicio = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(inicio) ? inicio : 32_768;
+  } catch {
+    return 32_768; // not Linux
+  }
+}
+
 /**
  * Ports free on 127.0.0.1 right now, for servers a test starts (and may stop and start again at
- * the same address), taken below Linux's range for outgoing connections (32768–60999). Between
+ * the same address), taken below the range for outgoing connections (32768–60999 by default). Between
  * the pick and the bind, or while a stopped server's clients keep reconnecting, an outgoing
  * connection could otherwise be given the port as its own source port (one to the server's own
  * address then connects to itself: TCP's simultaneous open), and the server would find it taken.
  * Another process may still take one meanwhile; the range makes that unlikely, not impossible.
  */
 export async function portasLivres(quantas: number): Promise<number[]> {
+  // 12,000 ports just below that range; from 20000 where a widened one leaves no room below it.
+  const fim = Math.max(inicioDasPortasDeSaida(), 32_000);
   const portas: number[] = [];
   while (portas.length < quantas) {
-    const porta = 20_000 + Math.floor(Math.random() * 12_000);
+    const porta = fim - 12_000 + Math.floor(Math.random() * 12_000);
     if (!portas.includes(porta) && (await portaLivre(porta))) portas.push(porta);
   }
   return portas;
