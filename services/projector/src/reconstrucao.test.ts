@@ -1,6 +1,6 @@
 // Which topics a rebuild may replay in place of the live projection's.
 import { describe, expect, it } from 'vitest';
-import { topicosEstranhos, topicosForaDoProjetor } from './reconstrucao.ts';
+import { ritmoDaReconstrucao, topicosEstranhos, topicosForaDoProjetor } from './reconstrucao.ts';
 
 const topicos = { imoveis: 'registro.imoveis.v1', condominios: 'registro.condominios.v1' };
 
@@ -38,5 +38,23 @@ describe('topicosForaDoProjetor', () => {
       { qual: 'condominios', topico: 'registro.condominios.v1' },
     ]);
     expect(topicosForaDoProjetor(null, topicos)).toEqual([]);
+  });
+});
+
+describe('ritmoDaReconstrucao', () => {
+  it('gives the pace since the previous check and the seconds left at it', () => {
+    expect(ritmoDaReconstrucao({ atraso: 1_000_000, em: 0 }, { atraso: 955_000, em: 5_000 })).toEqual({ mensagensPorSegundo: 9_000, restamSegundos: 107 });
+  });
+
+  it('rounds the time left up: never says done while messages remain', () => {
+    expect(ritmoDaReconstrucao({ atraso: 10_001, em: 0 }, { atraso: 1, em: 1_000 })).toEqual({ mensagensPorSegundo: 10_000, restamSegundos: 1 });
+  });
+
+  it('gives none at the first check, or when the register sent as much as was consumed', () => {
+    const nenhum = { mensagensPorSegundo: null, restamSegundos: null };
+    expect(ritmoDaReconstrucao(null, { atraso: 500, em: 5_000 })).toEqual(nenhum);
+    expect(ritmoDaReconstrucao({ atraso: 500, em: 0 }, { atraso: 500, em: 5_000 })).toEqual(nenhum);
+    expect(ritmoDaReconstrucao({ atraso: 500, em: 0 }, { atraso: 700, em: 5_000 })).toEqual(nenhum);
+    expect(ritmoDaReconstrucao({ atraso: 500, em: 5_000 }, { atraso: 400, em: 5_000 })).toEqual(nenhum);
   });
 });

@@ -191,13 +191,33 @@ async function conferirTopicos(opcoes: OpcoesReconstrucao): Promise<void> {
   }
 }
 
+/** Messages still to consume at one progress check, and when (ms). */
+export interface MedidaDoAtraso {
+  atraso: number;
+  em: number;
+}
+
+/**
+ * The pace between two progress checks (messages consumed per second, net of those the register
+ * sent meanwhile) and the seconds left at it; null while there is no earlier check or no progress.
+ */
+export function ritmoDaReconstrucao(anterior: MedidaDoAtraso | null, atual: MedidaDoAtraso): { mensagensPorSegundo: number | null; restamSegundos: number | null } {
+  const segundos = anterior === null ? 0 : (atual.em - anterior.em) / 1000;
+  const consumidas = anterior === null ? 0 : anterior.atraso - atual.atraso;
+  if (segundos <= 0 || consumidas <= 0) return { mensagensPorSegundo: null, restamSegundos: null };
+  const porSegundo = consumidas / segundos;
+  return { mensagensPorSegundo: Math.round(porSegundo), restamSegundos: Math.ceil(atual.atraso / porSegundo) };
+}
+
 /**
  * Until the rebuild's projector has caught up: everything the topics held at the previous check is
- * applied (a register that never pauses never shows a lag of exactly 0).
+ * applied (a register that never pauses never shows a lag of exactly 0). Each check says how much
+ * is left, at what pace and for how long.
  */
 async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null }, opcoes: OpcoesReconstrucao, agora: () => number): Promise<void> {
   const { log, sinal } = opcoes;
   let verificacaoAnterior = Number.POSITIVE_INFINITY;
+  let medidaAnterior: MedidaDoAtraso | null = null;
   for (;;) {
     if (estado.falha) throw estado.falha;
     const verificacao = agora();
@@ -205,7 +225,9 @@ async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null },
     seInterrompida(sinal);
     if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
     verificacaoAnterior = verificacao;
-    log.info({ atraso }, 'reconstruindo: mensagens ainda por consumir');
+    const medida = { atraso, em: agora() };
+    log.info({ atraso, ...ritmoDaReconstrucao(medidaAnterior, medida) }, 'reconstruindo: mensagens ainda por consumir');
+    medidaAnterior = medida;
     await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(() => seInterrompida(sinal));
   }
 }
