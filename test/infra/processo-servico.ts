@@ -61,7 +61,8 @@ function inicioDasPortasDeSaida(): number {
 
 /**
  * Ports free on 127.0.0.1 right now, for servers a test starts (and may stop and start again at
- * the same address), taken below the range for outgoing connections (32768–60999 by default). Between
+ * the same address), taken below the range for outgoing connections (32768–60999 by default; a
+ * range widened below 32000 leaves no room, and they come from inside it then). Between
  * the pick and the bind, or while a stopped server's clients keep reconnecting, an outgoing
  * connection could otherwise be given the port as its own source port (one to the server's own
  * address then connects to itself: TCP's simultaneous open), and the server would find it taken.

@@ -8,7 +8,7 @@ import type { Lote } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LIMITE_PROPAGACAO_NA_TRANSACAO } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { avancarOffsetQuandoLivre, criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
+import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo-em-threads.ts';
 import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarTransacao } from '../../../packages/projection-store/src/eventos-de-teste.ts';
@@ -256,49 +256,6 @@ describe('processarLote', () => {
       trava.soltar();
     }
     expect(imoveis()).toBe(0);
-  });
-
-  describe('a batch of nothing but transaction markers (avancarOffsetQuandoLivre)', () => {
-    const fim = { topico: TOPICO, particao: 0, proximoOffset: '1201' };
-    beforeEach(() => processar(lote()));
-
-    it("moves the offset past them once another process lets go of the write lock, its event loop free meanwhile", async () => {
-      const trava = travaDeOutroProcesso();
-      const pausas = medirPausas();
-      let maiorPausa: number;
-      try {
-        const avancou = avancarOffsetQuandoLivre(escritor, fim, () => true, () => true);
-        await esperar(1_500);
-        maiorPausa = pausas.parar();
-        expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
-        trava.soltar();
-        expect(await avancou).toBe(true);
-      } finally {
-        pausas.parar();
-        trava.soltar();
-      }
-      expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
-      expect(maiorPausa).toBeLessThan(2_500);
-    });
-
-    it('stops waiting, writing nothing, once told not to go on (the consumer stopping, a rebuild switched in)', async () => {
-      const trava = travaDeOutroProcesso();
-      let perguntas = 0;
-      try {
-        const inicio = performance.now();
-        expect(await avancarOffsetQuandoLivre(escritor, fim, () => true, () => ++perguntas < 3)).toBe(false);
-        expect(performance.now() - inicio).toBeLessThan(2_500);
-      } finally {
-        trava.soltar();
-      }
-      expect(perguntas).toBe(3);
-      expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
-    });
-
-    it('writes nothing when the projection is no longer the one the markers were read for', async () => {
-      expect(await avancarOffsetQuandoLivre(escritor, fim, () => false, () => true)).toBe(false);
-      expect(escritor.offsetDe(TOPICO, 0)).toBe('1200');
-    });
   });
 
   it('stores the batch’s own end, past a commit marker after its last message', async () => {

@@ -114,7 +114,7 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
  * markers, aborted records), never backwards, and only while `ainda()` holds under the write
  * lock. True when it moved.
  */
-function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
+export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
   // The single writer reads its own offset outside a transaction; most batches end on a message.
   if (BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo)) return false;
   return escritor.transacao(() => {
@@ -141,22 +141,6 @@ function esperandoATrava<T>(lote: Lote, deps: DependenciasLote, transacao: () =>
     },
     aoEsperar: () => deps.log.warn({ topico: lote.topico, particao: lote.particao }, 'projeção travada por outro processo (uma reconstrução trocando?): esperando'),
   });
-}
-
-/**
- * `avancarOffset` for a batch kafkajs fetched with nothing but commit or abort markers, which has
- * no heartbeat of its own: waits out another process's write lock while `continuar()` holds
- * (false once the consumer stops or a rebuild switched in: the consumer then seeks to the
- * rebuild's offsets). Not in the write queue (`criarExclusao`), which its wait would hold up.
- */
-export async function avancarOffsetQuandoLivre(
-  escritor: EscritorProjecao,
-  particao: { topico: string; particao: number; proximoOffset: string },
-  ainda: () => boolean,
-  continuar: () => boolean,
-): Promise<boolean> {
-  const avancou = await escritor.quandoATravaLivre(() => avancarOffset(escritor, particao.topico, particao.particao, particao.proximoOffset, ainda), { continuar });
-  return avancou === true;
 }
 
 /**

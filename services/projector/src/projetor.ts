@@ -9,7 +9,8 @@ import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './conf
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
-import { avancarOffsetQuandoLivre, criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
+import { criarAvancoSobreMarcadores } from './marcadores.ts';
+import { criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
 
 export interface OpcoesProjetor {
@@ -165,6 +166,8 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
     // never send (until then the switch undid what was applied after the rebuild caught up).
     if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
+    // A switch the join followed before its rules were checked, on a register too quiet to send a batch.
+    else if (geracaoConferida !== null && geracaoConferida !== geracaoAtribuida) await conferirRegras();
     const geracaoLida = escritor.geracao();
     const { amostradoEm, fins, lido, atraso } = await lerFins();
     atribuicao.conferir(fins.keys(), amostradoEm);
@@ -209,8 +212,17 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // the check, even before the first join, is checked again before any batch writes beside it.
   let geracaoConferida: number | null = null;
   let reiniciando: Promise<void> | null = null;
-  // Offsets being moved over transaction markers (aoPularSemMensagens): a stop waits for them.
-  const avancosSobreMarcadores = new Set<Promise<void>>();
+  const marcadores = criarAvancoSobreMarcadores(escritor, {
+    parando: () => parando,
+    aoEsperar: () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para avançar sobre marcadores de transação'),
+    aoFalhar: (erro) => {
+      try {
+        falharSeArmazenamento(erro);
+      } catch {
+        log.warn({ err: erro }, 'não foi possível avançar o offset sobre marcadores de transação');
+      }
+    },
+  });
 
   const conectar = async (): Promise<void> => {
     const novo = kafka.criarConsumidor({
@@ -232,6 +244,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         // This consumer's generation, not whatever a consumer joining later assigns.
         const geracao = geracaoAtribuida;
         const mesmaGeracao = () => escritor.geracao() === geracao;
+        // A switch the join already followed (it landed after the start's check of the rules):
+        // its rules are checked before this code writes beside them, heartbeating meanwhile.
+        if (geracaoConferida !== geracao && mesmaGeracao()) await conferirRegras(() => lote.heartbeat());
         if (!mesmaGeracao() || geracaoConferida !== geracao) {
           reiniciarConsumidor();
           return;
@@ -266,20 +281,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
             .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
         }
       },
-      aoPularSemMensagens: (fim) => {
-        if (parando) return;
-        // Outside the write queue: waiting out a rebuild's switch here must not hold up the
-        // batches behind it, which heartbeat while they wait. Safe beside them in any order: a
-        // partition's batches come one after another, the offset only moves forward, and the
-        // generation is checked under the write lock.
-        const geracao = geracaoAtribuida;
-        const mesmaGeracao = () => escritor.geracao() === geracao;
-        const avanco: Promise<void> = avancarOffsetQuandoLivre(escritor, fim, mesmaGeracao, () => !parando && mesmaGeracao())
-          .then(() => {}, falharSeArmazenamento)
-          .catch((erro: unknown) => log.warn({ err: erro, topico: fim.topico, particao: fim.particao }, 'não foi possível avançar o offset sobre marcadores de transação'))
-          .finally(() => avancosSobreMarcadores.delete(avanco));
-        avancosSobreMarcadores.add(avanco);
-      },
+      aoPularSemMensagens: (fim) => marcadores.anotar(fim, geracaoAtribuida),
       aoFalhar: (erro) => opcoes.aoFalhar(erro),
     });
     consumidor = novo;
@@ -293,7 +295,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
    * Read and marked under the write lock, before any batch: waiting out a rebuild's switch (this
    * code deployed while a rebuild runs), whose rules are then the ones read.
    */
-  const conferirRegras = async (): Promise<void> => {
+  const conferirRegras = async (entreTentativas?: () => Promise<void>): Promise<void> => {
     const vistas = await escritor.quandoATravaLivre(
       () =>
         escritor.transacao(() => {
@@ -302,7 +304,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
           return { regras, geracao: escritor.geracao() };
         }),
       {
-        continuar: () => !parando,
+        continuar: async () => {
+          await entreTentativas?.();
+          return !parando;
+        },
         aoEsperar: () => log.warn('projeção travada por outro processo (uma reconstrução trocando?): esperando para conferir as regras de mapeamento'),
       },
     );
@@ -320,6 +325,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
 
   /** Leaves the group and joins again (outside the batch in hand, which cannot wait for itself). */
   const reiniciarConsumidor = (): void => {
+    if (parando) return;
     reiniciando ??= (async () => {
       await new Promise((resolve) => setImmediate(resolve));
       log.info('a projeção foi trocada por uma reconstrução: reposicionando o consumidor');
@@ -407,7 +413,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       temporizador = null;
       await reiniciando;
       await consumidor?.close();
-      await Promise.all(avancosSobreMarcadores);
+      await marcadores.ocioso();
       await produtor?.close();
       await preparador?.close();
       consumidor = null;

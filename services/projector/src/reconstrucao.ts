@@ -225,7 +225,8 @@ async function esperarEmDia(projetor: Projetor, estado: { falha: Error | null },
     seInterrompida(sinal);
     if (atraso === 0 || (emDiaEm !== null && emDiaEm >= verificacaoAnterior)) break;
     verificacaoAnterior = verificacao;
-    const medida = { atraso, em: agora() };
+    // As of when the lag was sampled, not when the check returned (slow brokers would skew the pace).
+    const medida = { atraso, em: verificacao };
     log.info({ atraso, ...ritmoDaReconstrucao(medidaAnterior, medida) }, 'reconstruindo: mensagens ainda por consumir');
     medidaAnterior = medida;
     await esperar(opcoes.intervaloMs ?? 1_000, undefined, sinal ? { signal: sinal } : {}).catch(() => seInterrompida(sinal));
