@@ -11,6 +11,7 @@ import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova }
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarTransacaoSeAinda, propagarNomeCondominio, type TransacaoProjecao } from './projecao.ts';
+import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
 import { FOTOS, condominioExcluido, condominioSalvo, imovelExcluido, imovelSalvo, imovelSalvoPreparado, itensDaPagina, itensRemovidos, prepararEAplicarTransacao } from './eventos-de-teste.ts';
 
 let dir: string;
@@ -533,31 +534,25 @@ describe("another process's write lock (quandoATravaLivre)", () => {
   });
 
   it('writes once the other process lets go, having said once that it waits, its event loop free between attempts', async () => {
-    const outro = new Database(join(dir, 'projecao.db'));
-    outro.exec('BEGIN IMMEDIATE');
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     let avisos = 0;
     let perguntas = 0;
-    // The longest the event loop went without running a timer of 5 ms.
-    let maiorPausa = 0;
-    let anterior = performance.now();
-    const relogioDeTiques = setInterval(() => {
-      maiorPausa = Math.max(maiorPausa, performance.now() - anterior);
-      anterior = performance.now();
-    }, 5);
+    const pausas = medirPausas();
+    let maiorPausa: number;
     try {
       const resultado = await escritor.quandoATravaLivre(gravarRegras, {
         pausaMs: 20,
         aoEsperar: () => avisos++,
         continuar: () => {
-          if (++perguntas === 3) outro.exec('COMMIT');
+          if (++perguntas === 3) trava.soltar();
           return true;
         },
       });
+      maiorPausa = pausas.parar();
       expect(resultado).toBe('gravado');
     } finally {
-      clearInterval(relogioDeTiques);
-      if (outro.inTransaction) outro.exec('COMMIT');
-      outro.close();
+      pausas.parar();
+      trava.soltar();
     }
     expect(escritor.regras()).toBeNull();
     expect({ avisos, perguntas }).toEqual({ avisos: 1, perguntas: 3 });
@@ -566,13 +561,11 @@ describe("another process's write lock (quandoATravaLivre)", () => {
   });
 
   it('gives up, writing nothing, once told not to go on', async () => {
-    const outro = new Database(join(dir, 'projecao.db'));
-    outro.exec('BEGIN IMMEDIATE');
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     try {
       expect(await escritor.quandoATravaLivre(gravarRegras, { pausaMs: 10, continuar: () => false })).toBeNull();
     } finally {
-      outro.exec('COMMIT');
-      outro.close();
+      trava.soltar();
     }
     expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS);
   });

@@ -4,14 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { Database, EscritorProjecao } from '@imoveis/projection-store';
+import { EscritorProjecao } from '@imoveis/projection-store';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { criarAvancoSobreMarcadores } from './marcadores.ts';
+import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
 
 const TOPICO = 'registro.imoveis.v1';
 let dir: string;
 let escritor: EscritorProjecao;
-let outro: Database.Database | null;
+let trava: ReturnType<typeof travaDeOutroProcesso> | null;
 let parando: boolean;
 let esperas: number;
 let falhas: unknown[];
@@ -19,27 +20,22 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'marcadores-'));
   escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
   for (const particao of [0, 1]) escritor.transacao(() => escritor.gravarOffset({ topico: TOPICO, particao, proximo: '100' }));
-  outro = null;
+  trava = null;
   parando = false;
   esperas = 0;
   falhas = [];
 });
 afterEach(() => {
-  soltar();
+  trava?.soltar();
   escritor.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** Another process's write transaction on the projection (a rebuild's switch), until `soltar`. */
 function travar(): void {
-  outro = new Database(join(dir, 'projecao.db'));
-  outro.exec('BEGIN IMMEDIATE');
+  trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
 }
-function soltar(): void {
-  if (outro?.open !== true) return;
-  outro.exec('COMMIT');
-  outro.close();
-}
+const soltar = () => trava?.soltar();
 
 const avanco = () => criarAvancoSobreMarcadores(escritor, { parando: () => parando, aoEsperar: () => esperas++, aoFalhar: (erro) => falhas.push(erro) });
 const fim = (particao: number, proximoOffset: string) => ({ topico: TOPICO, particao, proximoOffset });
@@ -56,12 +52,8 @@ it('writes a partition’s end past the markers at once when the lock is free', 
 it('waits out another process’s write lock with one waiter, its event loop free, then writes each partition’s latest end', async () => {
   const marcadores = avanco();
   travar();
-  let maiorPausa = 0;
-  let anterior = performance.now();
-  const relogio = setInterval(() => {
-    maiorPausa = Math.max(maiorPausa, performance.now() - anterior);
-    anterior = performance.now();
-  }, 10);
+  const pausas = medirPausas();
+  let maiorPausa: number;
   try {
     const geracao = escritor.geracao();
     marcadores.anotar(fim(0, '102'), geracao);
@@ -71,9 +63,10 @@ it('waits out another process’s write lock with one waiter, its event loop fre
     marcadores.anotar(fim(1, '101'), geracao);
     marcadores.anotar(fim(0, '103'), geracao);
     await esperar(600);
+    maiorPausa = pausas.parar();
     expect(offsets()).toEqual(['100', '100']);
   } finally {
-    clearInterval(relogio);
+    pausas.parar();
     soltar();
   }
   await marcadores.ocioso();
@@ -105,7 +98,7 @@ it('writes nothing on a projection switched in since the markers were read, and 
   marcadores.anotar(fim(0, '102'), geracao);
   await esperar(300);
   // The switch commits: a new generation.
-  outro!.prepare("INSERT INTO estado (chave, valor) VALUES ('geracao', ?) ON CONFLICT DO UPDATE SET valor = excluded.valor").run(geracao + 1);
+  trava!.db.prepare("INSERT INTO estado (chave, valor) VALUES ('geracao', ?) ON CONFLICT DO UPDATE SET valor = excluded.valor").run(geracao + 1);
   soltar();
   await marcadores.ocioso();
   expect(escritor.geracao()).toBe(geracao + 1);

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo-em-threads.ts';
+import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
 import { FOTOS, condominioSalvo, imovelSalvo, prepararEAplicarTransacao } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
 const TOPICO = 'registro.imoveis.v1';
@@ -46,36 +47,6 @@ const processar = (l: Lote, metricas?: MetricasProjetor, aindaNaTransacao?: () =
   });
 
 const imoveis = () => escritor.db.prepare('SELECT count(*) FROM imoveis').pluck().get();
-
-/** The longest the event loop goes without running a timer of 10 ms, until `parar`. */
-function medirPausas(): { parar(): number } {
-  let maior = 0;
-  let anterior = performance.now();
-  const relogio = setInterval(() => {
-    const agora = performance.now();
-    maior = Math.max(maior, agora - anterior);
-    anterior = agora;
-  }, 10);
-  return {
-    parar: () => {
-      clearInterval(relogio);
-      return maior;
-    },
-  };
-}
-
-/** Another process's write transaction on the projection (a rebuild's switch), until `soltar`. */
-function travaDeOutroProcesso(): { soltar(): void } {
-  const outro = new Database(join(dir, 'projecao.db'));
-  outro.exec('BEGIN IMMEDIATE');
-  return {
-    soltar: () => {
-      if (!outro.open) return;
-      outro.exec('COMMIT');
-      outro.close();
-    },
-  };
-}
 
 /** Properties read per transaction by condominium fan-outs, the largest. */
 function medirLeituras(): () => number {
@@ -186,7 +157,7 @@ describe('processarLote', () => {
   });
 
   it('waits, heartbeating, while another process holds the write lock longer than SQLite waits, then applies the batch', async () => {
-    const trava = travaDeOutroProcesso();
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     // Heartbeats before the first row is written are the waiting ones (the others follow
     // commits): the lock is let go at the second, so the batch waits through at least two.
     let batimentosEsperando = 0;
@@ -206,7 +177,7 @@ describe('processarLote', () => {
 
   it("keeps its event loop free while it waits for another process's write lock, not blocked in SQLite's 5 s wait", async () => {
     const oLote = lote();
-    const trava = travaDeOutroProcesso();
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     const pausas = medirPausas();
     let maiorPausa: number;
     try {
@@ -227,7 +198,7 @@ describe('processarLote', () => {
     await processar(lote());
     // Every message is applied already: only the offset past the marker is left to write.
     const redelivery = lote({ proximoOffset: '1201' });
-    const trava = travaDeOutroProcesso();
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     const pausas = medirPausas();
     let maiorPausa: number;
     try {
@@ -246,7 +217,7 @@ describe('processarLote', () => {
   });
 
   it("stops waiting for another process's write lock once the consumer is closing, writing nothing of the batch", async () => {
-    const trava = travaDeOutroProcesso();
+    const trava = travaDeOutroProcesso(join(dir, 'projecao.db'));
     let parando = false;
     try {
       const resultado = await processar(lote({ heartbeat: async () => void (parando = true), parando: () => parando }));

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import type { ClienteKafka } from '@imoveis/kafka';
-import { Database, EscritorProjecao } from '@imoveis/projection-store';
+import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { criarProjetor } from './projetor.ts';
+import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -37,8 +38,7 @@ it('records no freshness while another process holds the write lock, at once, in
   const caminho = join(dir, 'travada.db');
   const escritor = EscritorProjecao.abrir(caminho);
   const projetor = projetorSemBroker(escritor);
-  const outro = new Database(caminho);
-  outro.exec('BEGIN IMMEDIATE');
+  const trava = travaDeOutroProcesso(caminho);
   try {
     const inicio = performance.now();
     expect(await projetor.medirFrescor()).toEqual({ atraso: 0, emDiaEm: null });
@@ -46,8 +46,7 @@ it('records no freshness while another process holds the write lock, at once, in
     expect(performance.now() - inicio).toBeLessThan(3_000);
     expect(escritor.lerEstado('frescor_registrado_em')).toBeNull();
   } finally {
-    outro.exec('COMMIT');
-    outro.close();
+    trava.soltar();
   }
   await projetor.medirFrescor();
   expect(escritor.lerEstado('frescor_registrado_em')).not.toBeNull();
@@ -77,13 +76,13 @@ it('reads, unless told another clock, one that does not step back with the host 
   escritor.close();
 });
 
-it("marks the projection's rules as mixed at start, waiting out another process's write lock with its event loop free, before it goes on to the brokers", async () => {
-  const caminho = join(dir, 'regras.db');
-  const escritor = EscritorProjecao.abrir(caminho);
-  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
-  // The start waits at its check of the topics, after the rules, until the test is done.
-  let brokersProntos!: () => void;
-  const brokers = new Promise<void>((resolve) => (brokersProntos = resolve));
+/**
+ * A projector over `escritor` started as far as its check of the topics (after the rules), where
+ * the start waits until `terminar` stops it.
+ */
+function iniciadoAteOsTopicos(escritor: EscritorProjecao) {
+  let liberar!: () => void;
+  const brokers = new Promise<void>((resolve) => (liberar = resolve));
   let conferiuTopicos = false;
   const projetor = projetorSemBroker(escritor, {
     topicosAusentes: async () => {
@@ -92,43 +91,54 @@ it("marks the projection's rules as mixed at start, waiting out another process'
       return [];
     },
   });
-  const outro = new Database(caminho);
-  outro.exec('BEGIN IMMEDIATE');
-  let maiorPausa = 0;
-  let anterior = performance.now();
-  const relogio = setInterval(() => {
-    maiorPausa = Math.max(maiorPausa, performance.now() - anterior);
-    anterior = performance.now();
-  }, 10);
   const iniciando = projetor.iniciar();
+  return {
+    conferiuTopicos: () => conferiuTopicos,
+    async terminar() {
+      await projetor.parar();
+      liberar();
+      await iniciando;
+    },
+  };
+}
+
+/** A projection at `nome` whose documents were made by the rules before this code's. */
+function deRegrasAnteriores(nome: string): { caminho: string; escritor: EscritorProjecao } {
+  const caminho = join(dir, nome);
+  const escritor = EscritorProjecao.abrir(caminho);
+  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+  return { caminho, escritor };
+}
+
+it("marks the projection's rules as mixed at start, waiting out another process's write lock with its event loop free, before it goes on to the brokers", async () => {
+  const { caminho, escritor } = deRegrasAnteriores('regras.db');
+  const trava = travaDeOutroProcesso(caminho);
+  const pausas = medirPausas();
+  const inicio = iniciadoAteOsTopicos(escritor);
+  let maiorPausa: number;
   try {
     await esperar(1_500);
+    maiorPausa = pausas.parar();
     expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS - 1);
-    expect(conferiuTopicos).toBe(false);
-    outro.exec('COMMIT');
+    expect(inicio.conferiuTopicos()).toBe(false);
+    trava.soltar();
     await expect.poll(() => escritor.regras(), { timeout: 5_000 }).toBeNull();
-    await expect.poll(() => conferiuTopicos).toBe(true);
+    await expect.poll(inicio.conferiuTopicos).toBe(true);
   } finally {
-    clearInterval(relogio);
-    if (outro.inTransaction) outro.exec('COMMIT');
-    outro.close();
-    await projetor.parar();
-    brokersProntos();
-    await iniciando;
+    pausas.parar();
+    trava.soltar();
+    await inicio.terminar();
     escritor.close();
   }
   // Before: blocked in SQLite's 5 s wait, then the start failed on the lock (room left for a loaded machine).
   expect(maiorPausa).toBeLessThan(2_500);
 });
 
-it("stops waiting for the write lock to mark the rules once stopped, its start ending there", async () => {
-  const caminho = join(dir, 'regras-parada.db');
-  const escritor = EscritorProjecao.abrir(caminho);
-  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
+it('stops waiting for the write lock to mark the rules once stopped, its start ending there', async () => {
+  const { caminho, escritor } = deRegrasAnteriores('regras-parada.db');
   const topicosConferidos = vi.fn(async () => []);
   const projetor = projetorSemBroker(escritor, { topicosAusentes: topicosConferidos });
-  const outro = new Database(caminho);
-  outro.exec('BEGIN IMMEDIATE');
+  const trava = travaDeOutroProcesso(caminho);
   try {
     const iniciando = projetor.iniciar();
     await esperar(300);
@@ -137,45 +147,28 @@ it("stops waiting for the write lock to mark the rules once stopped, its start e
     expect(topicosConferidos).not.toHaveBeenCalled();
     expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS - 1);
   } finally {
-    outro.exec('COMMIT');
-    outro.close();
+    trava.soltar();
     escritor.close();
   }
 });
 
 it("reads the rules under the write lock it waited for: a rebuild's switch landing meanwhile brings its own, left as they are", async () => {
-  const caminho = join(dir, 'regras-trocadas.db');
-  const escritor = EscritorProjecao.abrir(caminho);
-  escritor.gravarEstado('regras', VERSAO_DAS_REGRAS - 1);
-  let brokersProntos!: () => void;
-  const brokers = new Promise<void>((resolve) => (brokersProntos = resolve));
-  let conferiuTopicos = false;
-  const projetor = projetorSemBroker(escritor, {
-    topicosAusentes: async () => {
-      conferiuTopicos = true;
-      await brokers;
-      return [];
-    },
-  });
+  const { caminho, escritor } = deRegrasAnteriores('regras-trocadas.db');
   // The switch: the rebuild's rules (this code's) and a new generation, committed at once.
-  const outro = new Database(caminho);
-  outro.exec('BEGIN IMMEDIATE');
-  const gravar = outro.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor');
+  const trava = travaDeOutroProcesso(caminho);
+  const gravar = trava.db.prepare('INSERT INTO estado (chave, valor) VALUES (?, ?) ON CONFLICT DO UPDATE SET valor = excluded.valor');
   gravar.run('regras', VERSAO_DAS_REGRAS);
   gravar.run('geracao', escritor.geracao() + 1);
-  const iniciando = projetor.iniciar();
+  const inicio = iniciadoAteOsTopicos(escritor);
   try {
     await esperar(300);
-    outro.exec('COMMIT');
-    await expect.poll(() => conferiuTopicos, { timeout: 5_000 }).toBe(true);
+    trava.soltar();
+    await expect.poll(inicio.conferiuTopicos, { timeout: 5_000 }).toBe(true);
     // Before: the rules read before the wait, marked mixed after it.
     expect(escritor.regras()).toBe(VERSAO_DAS_REGRAS);
   } finally {
-    if (outro.inTransaction) outro.exec('COMMIT');
-    outro.close();
-    await projetor.parar();
-    brokersProntos();
-    await iniciando;
+    trava.soltar();
+    await inicio.terminar();
     escritor.close();
   }
 });
