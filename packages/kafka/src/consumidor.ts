@@ -51,7 +51,8 @@ export function embrulharConsumidor(kafka: Kafka, opcoes: OpcoesConsumidor, log?
   // kafkajs resolves such a fetch itself and never calls eachBatch for it; its batch events
   // still report it, with no messages.
   consumidor.on(consumidor.events.END_BATCH_PROCESS, ({ payload }) => {
-    if (payload.batchSize > 0 || payload.lastOffset === null || payload.lastOffset === undefined) return;
+    // A fetch finishing after the close began (its wait is bounded) is this consumer's no more.
+    if (parando || payload.batchSize > 0 || payload.lastOffset === null || payload.lastOffset === undefined) return;
     opcoes.aoPularSemMensagens?.({ topico: payload.topic, particao: payload.partition, proximoOffset: (BigInt(payload.lastOffset) + 1n).toString() });
   });
   consumidor.on(consumidor.events.CRASH, ({ payload }) => {

@@ -114,3 +114,34 @@ it('reports what is not the lock instead of waiting', async () => {
   expect(String(falhas[0])).toMatch(/no such table/);
   expect(esperas).toBe(0);
 });
+
+it('stops waiting once every end it holds is of a projection switched out, though the lock stays taken; an end of the new one waits anew', async () => {
+  const marcadores = avanco();
+  const geracao = escritor.geracao();
+  travar();
+  marcadores.anotar(fim(0, '102'), geracao);
+  await esperar(300);
+  // The switch commits a new generation, and another write takes the lock again at once.
+  trava!.db.prepare("INSERT INTO estado (chave, valor) VALUES ('geracao', ?) ON CONFLICT DO UPDATE SET valor = excluded.valor").run(geracao + 1);
+  soltar();
+  travar();
+  const inicio = performance.now();
+  await marcadores.ocioso();
+  expect(performance.now() - inicio).toBeLessThan(2_500);
+  marcadores.anotar(fim(1, '101'), geracao + 1);
+  await esperar(300);
+  expect(offsets()).toEqual(['100', '100']);
+  soltar();
+  await marcadores.ocioso();
+  expect(offsets()).toEqual(['100', '101']);
+});
+
+it('writes the other partitions’ ends when one fails on something else than the lock', async () => {
+  const marcadores = avanco();
+  // A partition whose end the projection refuses (an offset that is not a number).
+  marcadores.anotar({ topico: TOPICO, particao: 0, proximoOffset: 'x' }, escritor.geracao());
+  marcadores.anotar(fim(1, '101'), escritor.geracao());
+  await marcadores.ocioso();
+  expect(falhas).toHaveLength(1);
+  expect(offsets()).toEqual(['100', '101']);
+});

@@ -9,7 +9,7 @@
 // an end never passes a message of that partition still to apply; the offset only moves forward
 // (`avancarOffset`), and each end is written only on the generation its consumer was assigned.
 import { chaveParticao } from '@imoveis/kafka';
-import type { EscritorProjecao } from '@imoveis/projection-store';
+import { ehTravaOcupada, type EscritorProjecao } from '@imoveis/projection-store';
 import { avancarOffset } from './processar-lote.ts';
 
 export interface FimSemMensagens {
@@ -49,7 +49,16 @@ export function criarAvancoSobreMarcadores(
         // to the rebuild's offsets and meets the markers again.
         await escritor.quandoATravaLivre(
           () => {
-            for (const fim of fins) avancarOffset(escritor, fim.topico, fim.particao, fim.proximoOffset, () => atual(fim.geracao));
+            for (const fim of fins) {
+              try {
+                avancarOffset(escritor, fim.topico, fim.particao, fim.proximoOffset, () => atual(fim.geracao));
+              } catch (erro) {
+                // The lock is waited for with every end (those written already are no-ops then);
+                // another failure is one partition's, and the others are written all the same.
+                if (ehTravaOcupada(erro)) throw erro;
+                opcoes.aoFalhar(erro);
+              }
+            }
           },
           { continuar: () => !opcoes.parando() && fins.some((fim) => atual(fim.geracao)), aoEsperar: opcoes.aoEsperar },
         );

@@ -115,10 +115,11 @@ export async function processarLote(lote: Lote, deps: DependenciasLote): Promise
  * lock. True when it moved.
  */
 export function avancarOffset(escritor: EscritorProjecao, topico: string, particao: number, proximo: string, ainda: () => boolean = () => true): boolean {
-  // The single writer reads its own offset outside a transaction; most batches end on a message.
-  if (BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo)) return false;
+  // Read first outside a transaction, as most batches end on a message; again under the lock.
+  const adiante = () => BigInt(escritor.offsetDe(topico, particao) ?? '0') >= BigInt(proximo);
+  if (adiante()) return false;
   return escritor.transacao(() => {
-    if (!ainda()) return false;
+    if (!ainda() || adiante()) return false;
     escritor.gravarOffset({ topico, particao, proximo });
     return true;
   });

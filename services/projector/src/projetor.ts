@@ -225,6 +225,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   });
 
   const conectar = async (): Promise<void> => {
+    // The generation this consumer's partitions were assigned on: what its batches and ends are
+    // written to, whatever a consumer joining later (after a close whose wait ran out) assigns.
+    let geracaoDoConsumidor = escritor.geracao();
     const novo = kafka.criarConsumidor({
       groupId: opcoes.groupId,
       // Fetches of a few thousand events: fewer, larger transactions and chunks to overlap.
@@ -237,16 +240,15 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         // One line per (re)join: more than one per start means the group rebalanced.
         log.info({ particoes: particoes.map((p) => `${p.topico}/${p.particao}`) }, 'partições atribuídas');
         atribuicao.atribuir(particoes.map((p) => chaveParticao(p.topico, p.particao)));
-        geracaoAtribuida = escritor.geracao();
+        geracaoAtribuida = geracaoDoConsumidor = escritor.geracao();
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
-        // This consumer's generation, not whatever a consumer joining later assigns.
-        const geracao = geracaoAtribuida;
+        const geracao = geracaoDoConsumidor;
         const mesmaGeracao = () => escritor.geracao() === geracao;
         // A switch the join already followed (it landed after the start's check of the rules):
         // its rules are checked before this code writes beside them, heartbeating meanwhile.
-        if (geracaoConferida !== geracao && mesmaGeracao()) await conferirRegras(() => lote.heartbeat());
+        if (geracaoConferida !== geracao && mesmaGeracao()) await conferirRegras(() => lote.heartbeat()).catch(falharSeArmazenamento);
         if (!mesmaGeracao() || geracaoConferida !== geracao) {
           reiniciarConsumidor();
           return;
@@ -281,7 +283,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
             .catch((erro: unknown) => log.warn({ err: erro }, 'commit de offset no Kafka falhou; a projeção tem o offset'));
         }
       },
-      aoPularSemMensagens: (fim) => marcadores.anotar(fim, geracaoAtribuida),
+      aoPularSemMensagens: (fim) => marcadores.anotar(fim, geracaoDoConsumidor),
       aoFalhar: (erro) => opcoes.aoFalhar(erro),
     });
     consumidor = novo;
