@@ -83,8 +83,9 @@ describe('pnpm start (the embedded default)', () => {
 
     const segunda = await iniciar({ LOG_LEVEL: undefined });
     expect(segunda.saida).toMatch(/reaproveitada/);
-    // LOG_LEVEL's default is operations.md's `info` for the demo too: the API's start is logged.
-    expect(segunda.saida).toMatch(/^\{"level":30,.*"msg":"Server listening at /m);
+    // LOG_LEVEL's default is operations.md's `info` for the demo too: the API's start is logged
+    // (pino's line may reach the pipe after the banner, which is written directly).
+    await expect.poll(() => segunda.saida, { timeout: 5_000 }).toMatch(/^\{"level":30,.*"msg":"Server listening at /m);
     expect(segunda.token).toBe(demo.token);
     const total = ((await (await fetch(`${segunda.base}/imoveis`, { headers: { authorization: `Bearer ${segunda.token}` } })).json()) as { total: number }).total;
     expect(total).toBe(corpo.total);
