@@ -8,7 +8,7 @@ import type { Lote } from '@imoveis/kafka';
 import { Database, EscritorProjecao, LIMITE_PROPAGACAO_NA_TRANSACAO } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
+import { avancarOffset, criarExclusao, processarLote, TAMANHO_PEDACO, type Rejeicao } from './processar-lote.ts';
 import { criarMetricas, type MetricasProjetor } from './metricas.ts';
 import { criarPreparador } from './preparo-em-threads.ts';
 import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
@@ -229,6 +229,21 @@ describe('processarLote', () => {
     expect(imoveis()).toBe(1_200);
     expect(resultado.proximoOffset).toBe('1201');
     expect(escritor.offsetDe(TOPICO, 0)).toBe('1201');
+  });
+
+  it('never moves an end back to one another writer passed while this one waited for the lock', () => {
+    escritor.gravarOffset({ topico: TOPICO, particao: 0, proximo: '5' });
+    // Another connection commits a later end between this one's first reading and its transaction.
+    const transacao = escritor.transacao.bind(escritor);
+    escritor.transacao = (fn) => {
+      const outro = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+      outro.gravarOffset({ topico: TOPICO, particao: 0, proximo: '20' });
+      outro.close();
+      return transacao(fn);
+    };
+    expect(avancarOffset(escritor, TOPICO, 0, '10')).toBe(false);
+    // Before: '10', so the consumer would fetch and apply ten records a second time.
+    expect(escritor.offsetDe(TOPICO, 0)).toBe('20');
   });
 
   describe('a condominium renamed on more properties than one transaction holds', () => {

@@ -1,14 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
-import type { ClienteKafka } from '@imoveis/kafka';
+import type { ClienteKafka, Lote, OpcoesConsumidor } from '@imoveis/kafka';
 import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { criarProjetor } from './projetor.ts';
 import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
+import { imovelSalvo } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -20,7 +22,13 @@ afterEach(() => {
 });
 
 /** A projector over a projection in `dir`, with no broker: a freshness check finds no partitions. */
-function projetorSemBroker(escritor: EscritorProjecao, kafka: Partial<Record<keyof ClienteKafka, unknown>> = {}) {
+function projetorSemBroker(
+  escritor: EscritorProjecao,
+  kafka: Partial<Record<keyof ClienteKafka, unknown>> = {},
+  aoFalhar = (erro: Error): void => {
+    throw erro;
+  },
+) {
   return criarProjetor({
     kafka: { fimDasParticoes: async () => new Map<number, string>(), ...kafka } as unknown as ClienteKafka,
     escritor,
@@ -28,9 +36,7 @@ function projetorSemBroker(escritor: EscritorProjecao, kafka: Partial<Record<key
     groupId: 'grupo',
     topicos: { imoveis: 'imoveis', condominios: 'condominios' },
     log: pino({ level: 'silent' }),
-    aoFalhar: (erro) => {
-      throw erro;
-    },
+    aoFalhar,
   });
 }
 
@@ -169,6 +175,119 @@ it("reads the rules under the write lock it waited for: a rebuild's switch landi
   } finally {
     trava.soltar();
     await inicio.terminar();
+    escritor.close();
+  }
+});
+
+/**
+ * A projector whose consumers are driven by hand: each one made is kept, with a spy on its close.
+ * `iniciar` returns once the start's own freshness check has written, so that it is not still
+ * under way beside what the test does next.
+ */
+function comConsumidoresAMao(escritor: EscritorProjecao, aoFalhar?: (erro: Error) => void) {
+  const consumidores: { opcoes: OpcoesConsumidor; fechar: ReturnType<typeof vi.fn> }[] = [];
+  const kafka = {
+    topicosAusentes: async () => [],
+    descreverTopico: async () => ({ particoes: 1, config: {} }),
+    criarTopicos: async () => {},
+    criarProdutor: async () => ({ enviar: async () => {}, close: async () => {} }),
+    criarConsumidor: (opcoes: OpcoesConsumidor) => {
+      const fechar = vi.fn(async () => {});
+      consumidores.push({ opcoes, fechar });
+      return { iniciar: async () => {}, commit: async () => {}, close: fechar };
+    },
+  };
+  const projetor = projetorSemBroker(escritor, kafka, aoFalhar);
+  const iniciar = async () => {
+    await projetor.iniciar();
+    await expect.poll(() => escritor.lerEstado('frescor_registrado_em')).not.toBeNull();
+  };
+  return { projetor, consumidores, iniciar };
+}
+
+/** One property save at offset 0 of partition 0 of `imoveis`, as one fetched batch. */
+function loteDeUm(): Lote {
+  const id = randomUUID();
+  const mensagem = { offset: '0', key: Buffer.from(id), value: Buffer.from(JSON.stringify(imovelSalvo(id, 1))), headers: {} };
+  return { topico: 'imoveis', particao: 0, mensagens: [mensagem], fimDaParticao: '1', proximoOffset: '1', heartbeat: async () => {}, ativo: () => true, parando: () => false };
+}
+
+/** What the switch of a rebuild made by newer code leaves: its rules, a new generation. */
+function trocarPorReconstrucaoMaisNova(caminho: string): void {
+  const outro = EscritorProjecao.abrir(caminho);
+  outro.transacao(() => {
+    outro.gravarEstado('regras', VERSAO_DAS_REGRAS + 1);
+    outro.gravarEstado('geracao', outro.geracao() + 1);
+  });
+  outro.close();
+}
+
+it("writes the batch of a join that followed a rebuild's switch, checking the switch's rules in place rather than joining again", async () => {
+  const caminho = join(dir, 'juntou-apos-troca.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor);
+  await iniciar();
+  try {
+    // The switch lands after the start's check of the rules and before the group assigns the
+    // partitions, so the join follows it.
+    trocarPorReconstrucaoMaisNova(caminho);
+    const [consumidor] = consumidores;
+    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    await consumidor!.opcoes.aoLote(loteDeUm());
+    expect(escritor.regras()).toBeNull();
+    // Before: the batch was dropped and the consumer closed, to join again and fetch it anew.
+    expect(escritor.offsetDe('imoveis', 0)).toBe('1');
+    expect(consumidor!.fechar).not.toHaveBeenCalled();
+    expect(consumidores).toHaveLength(1);
+  } finally {
+    await projetor.parar();
+    escritor.close();
+  }
+});
+
+it('writes nothing of a batch the consumer closed for a switch still delivers once the next one has joined', async () => {
+  const caminho = join(dir, 'lote-atrasado.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor);
+  await iniciar();
+  try {
+    const [primeiro] = consumidores;
+    primeiro!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    // A switch: the first consumer's next batch is dropped, and it is closed for another to join.
+    trocarPorReconstrucaoMaisNova(caminho);
+    await primeiro!.opcoes.aoLote(loteDeUm());
+    await expect.poll(() => consumidores.length).toBe(2);
+    expect(primeiro!.fechar).toHaveBeenCalled();
+    consumidores[1]!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    // The first one's close gave up waiting, and a batch it had fetched arrives now: it was
+    // fetched from the offsets of the projection before the switch.
+    await primeiro!.opcoes.aoLote(loteDeUm());
+    // Before: written on the generation the second consumer joined on.
+    expect(escritor.offsetDe('imoveis', 0)).toBeNull();
+  } finally {
+    await projetor.parar();
+    escritor.close();
+  }
+});
+
+it("stops the projector when a batch's check of a switch's rules finds the file cannot be written", async () => {
+  const caminho = join(dir, 'regras-sem-disco.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  const aoFalhar = vi.fn();
+  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, aoFalhar);
+  await iniciar();
+  try {
+    trocarPorReconstrucaoMaisNova(caminho);
+    const [consumidor] = consumidores;
+    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    // What a read-only or failed disk answers to the write that marks the rules.
+    escritor.db.pragma('query_only = ON');
+    await expect(consumidor!.opcoes.aoLote(loteDeUm())).rejects.toMatchObject({ code: 'SQLITE_READONLY' });
+    // Before: the batch failed and was fetched again for ever, the process never told.
+    expect(aoFalhar).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'SQLITE_READONLY' }));
+  } finally {
+    escritor.db.pragma('query_only = OFF');
+    await projetor.parar();
     escritor.close();
   }
 });
