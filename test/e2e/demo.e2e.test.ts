@@ -47,7 +47,8 @@ async function iniciar(env: NodeJS.ProcessEnv = {}): Promise<Iniciada> {
     },
     parar: () =>
       new Promise((resolve) => {
-        processo.once('exit', resolve);
+        // 'close', not 'exit': the log lines are read to their end first.
+        processo.once('close', resolve);
         // Ctrl-C as `pnpm start` gets it: the terminal signals the process group, and pnpm relays
         // it to its child too. Two at once are one request, not "the second Ctrl-C: exit now".
         processo.kill('SIGINT');

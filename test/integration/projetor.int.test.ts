@@ -937,7 +937,8 @@ describe('projector against a real Kafka broker', () => {
     processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
     // Trying to connect: kafkajs logs each refused attempt.
     await expect.poll(() => saida.includes('ECONNREFUSED'), { timeout: 30_000, interval: 50 }).toBe(true);
-    const saiu = new Promise<number | null>((resolve) => processo.once('exit', resolve));
+    // 'close', not 'exit': the line is the last the process writes, and may still be in the pipe.
+    const saiu = new Promise<number | null>((resolve) => processo.once('close', resolve));
     processo.kill('SIGTERM');
     expect(await saiu).toBe(0);
     expect(saida).toContain('encerrando antes de abrir a projeção');
@@ -967,7 +968,8 @@ describe('projector against a real Kafka broker', () => {
     limpezas.push(() => void processo.kill('SIGKILL'));
     let saida = '';
     processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
-    const saiu = new Promise<number | null>((resolve) => processo.once('exit', resolve));
+    // 'close', not 'exit': what the process wrote last may still be in the pipe at its exit.
+    const saiu = new Promise<number | null>((resolve) => processo.once('close', resolve));
     // Opened in WAL mode, the file gets its -wal at once: the signal lands in the migrations.
     await expect.poll(() => existsSync(`${mundo.banco.caminho}-wal`), { timeout: 30_000, interval: 5 }).toBe(true);
     processo.kill('SIGTERM');
