@@ -8,7 +8,7 @@ import type { ClienteKafka, Lote, OpcoesConsumidor } from '@imoveis/kafka';
 import { EscritorProjecao } from '@imoveis/projection-store';
 import { pino } from 'pino';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { criarProjetor } from './projetor.ts';
+import { criarProjetor, type OpcoesProjetor } from './projetor.ts';
 import { medirPausas, travaDeOutroProcesso } from '../../../test/esperas.ts';
 import { imovelSalvo } from '../../../packages/projection-store/src/eventos-de-teste.ts';
 
@@ -22,21 +22,19 @@ afterEach(() => {
 });
 
 /** A projector over a projection in `dir`, with no broker: a freshness check finds no partitions. */
-function projetorSemBroker(
-  escritor: EscritorProjecao,
-  kafka: Partial<Record<keyof ClienteKafka, unknown>> = {},
-  aoFalhar = (erro: Error): void => {
-    throw erro;
-  },
-) {
+function projetorSemBroker(escritor: EscritorProjecao, kafka: Partial<Record<keyof ClienteKafka, unknown>> = {}, opcoes: Partial<Pick<OpcoesProjetor, 'aoFalhar' | 'log'>> = {}) {
   return criarProjetor({
     kafka: { fimDasParticoes: async () => new Map<number, string>(), ...kafka } as unknown as ClienteKafka,
     escritor,
     contexto: { fotosBaseUrl: 'https://fotos.exemplo.com.br' },
     groupId: 'grupo',
     topicos: { imoveis: 'imoveis', condominios: 'condominios' },
-    log: pino({ level: 'silent' }),
-    aoFalhar,
+    log: opcoes.log ?? pino({ level: 'silent' }),
+    aoFalhar:
+      opcoes.aoFalhar ??
+      ((erro) => {
+        throw erro;
+      }),
   });
 }
 
@@ -184,7 +182,7 @@ it("reads the rules under the write lock it waited for: a rebuild's switch landi
  * `iniciar` returns once the start's own freshness check has written, so that it is not still
  * under way beside what the test does next.
  */
-function comConsumidoresAMao(escritor: EscritorProjecao, aoFalhar?: (erro: Error) => void) {
+function comConsumidoresAMao(escritor: EscritorProjecao, opcoes: Partial<Pick<OpcoesProjetor, 'aoFalhar' | 'log'>> = {}) {
   const consumidores: { opcoes: OpcoesConsumidor; fechar: ReturnType<typeof vi.fn> }[] = [];
   const kafka = {
     topicosAusentes: async () => [],
@@ -197,7 +195,7 @@ function comConsumidoresAMao(escritor: EscritorProjecao, aoFalhar?: (erro: Error
       return { iniciar: async () => {}, commit: async () => {}, close: fechar };
     },
   };
-  const projetor = projetorSemBroker(escritor, kafka, aoFalhar);
+  const projetor = projetorSemBroker(escritor, kafka, opcoes);
   const iniciar = async () => {
     await projetor.iniciar();
     await expect.poll(() => escritor.lerEstado('frescor_registrado_em')).not.toBeNull();
@@ -274,7 +272,7 @@ it("stops the projector when a batch's check of a switch's rules finds the file 
   const caminho = join(dir, 'regras-sem-disco.db');
   const escritor = EscritorProjecao.abrir(caminho);
   const aoFalhar = vi.fn();
-  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, aoFalhar);
+  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, { aoFalhar });
   await iniciar();
   try {
     trocarPorReconstrucaoMaisNova(caminho);
@@ -287,6 +285,29 @@ it("stops the projector when a batch's check of a switch's rules finds the file 
     expect(aoFalhar).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'SQLITE_READONLY' }));
   } finally {
     escritor.db.pragma('query_only = OFF');
+    await projetor.parar();
+    escritor.close();
+  }
+});
+
+it('says once which rules a switch brought, however many checks follow it side by side', async () => {
+  const caminho = join(dir, 'um-aviso.db');
+  const escritor = EscritorProjecao.abrir(caminho);
+  const avisos: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (linha: string) => void avisos.push((JSON.parse(linha) as { msg: string }).msg) });
+  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, { log });
+  await iniciar();
+  try {
+    trocarPorReconstrucaoMaisNova(caminho);
+    const [consumidor] = consumidores;
+    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    // The freshness check and a batch, each finding the switch's rules not yet checked.
+    await Promise.all([projetor.medirFrescor(), consumidor!.opcoes.aoLote(loteDeUm())]);
+    await projetor.medirFrescor();
+    expect(escritor.regras()).toBeNull();
+    // Before: a second line, which called the projection mixed after the first had said newer.
+    expect(avisos).toEqual(['documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas']);
+  } finally {
     await projetor.parar();
     escritor.close();
   }

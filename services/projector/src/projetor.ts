@@ -211,6 +211,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // The generation whose mapping rules were last checked (conferirRegras): a switch landing after
   // the check, even before the first join, is checked again before any batch writes beside it.
   let geracaoConferida: number | null = null;
+  let geracaoAvisada: number | null = null;
   let reiniciando: Promise<void> | null = null;
   const marcadores = criarAvancoSobreMarcadores(escritor, {
     parando: () => parando,
@@ -316,7 +317,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     if (vistas === null) return;
     geracaoConferida = vistas.geracao;
     const { regras } = vistas;
-    if (regras === VERSAO_DAS_REGRAS) return;
+    // Said once a generation: the checks a switch sets off side by side (the freshness check, each
+    // batch, a re-join) find the same, the later ones the mark the first made.
+    if (regras === VERSAO_DAS_REGRAS || geracaoAvisada === vistas.geracao) return;
+    geracaoAvisada = vistas.geracao;
     const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };
     if (regras !== null && regras > VERSAO_DAS_REGRAS) {
       log.warn(contexto, 'documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas');
