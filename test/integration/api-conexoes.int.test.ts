@@ -61,7 +61,8 @@ describe('connection deadlines', () => {
     expect(texto).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(texto.slice(texto.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.any(String) });
     expect(ms).toBeGreaterThanOrEqual(500);
-    expect(ms).toBeLessThan(3_000);
+    // Well under the client's own 8 s: room for a loaded machine's stalls.
+    expect(ms).toBeLessThan(7_000);
   });
 
   it('closes a connection whose client stops reading the answer', async () => {
@@ -69,7 +70,8 @@ describe('connection deadlines', () => {
     // Forty pipelined requests for the documentation's script (1.5 MB each, sent uncompressed):
     // far more than the sockets' buffers hold, so the server's writes stall until the client reads.
     const pedido = 'GET /api/v1/docs/static/swagger-ui-bundle.js HTTP/1.1\r\nHost: api\r\n\r\n'.repeat(40);
-    const { recebido } = await conversar(porta, pedido, 2_000);
+    // Not read for 5 s, many times the 300 ms the server allows, even with a stall on a loaded machine.
+    const { recebido } = await conversar(porta, pedido, 5_000);
     const respostas = recebido.toString('latin1').match(/^HTTP\/1\.1 200 /gm)?.length ?? 0;
     expect(respostas).toBeGreaterThan(0);
     expect(respostas).toBeLessThan(40);

@@ -843,8 +843,9 @@ describe('projector against a real Kafka broker', () => {
     const mundo = await criarMundo();
     await mundo.publicar([imovel(randomUUID(), 1)]);
     const grupo = nomeUnico('juntando');
-    // The group holds a member for its session: the next one's join waits out a killed one's.
-    const sessaoMs = 20_000;
+    // The group holds a member for its session: the next one's join waits out a killed one's. Long
+    // enough that the next one, started on a loaded machine, still finds the group waiting.
+    const sessaoMs = 45_000;
     const primeiro = iniciarProcessoProjetor(mundo, grupo, { sessaoMs });
     limpezas.push(() => void primeiro.kill('SIGKILL'));
     await mundo.esperarEmDia();
@@ -856,12 +857,13 @@ describe('projector against a real Kafka broker', () => {
     limpezas.push(() => void segundo.kill('SIGKILL'));
     // In its join: the group waits for the killed member, which holds it until its session ends.
     const estado = async () => (await mundo.kafka.grupos(grupo)).find((g) => g.id === grupo)?.estado;
-    await expect.poll(estado, { timeout: 15_000, interval: 100 }).toBe('PreparingRebalance');
+    await expect.poll(estado, { timeout: 30_000, interval: 100 }).toBe('PreparingRebalance');
     const sinalEm = performance.now();
     const saiu = new Promise<number | null>((resolve) => segundo.once('exit', resolve));
     segundo.kill('SIGTERM');
     expect(await saiu).toBe(0);
-    expect(performance.now() - sinalEm).toBeLessThan(5_000);
+    // Not when the join ends, tens of seconds later.
+    expect(performance.now() - sinalEm).toBeLessThan(10_000);
   }, 120_000);
 
   it('stopped at any point of its start, consumes nothing after its stop', async () => {

@@ -482,11 +482,18 @@ describe('rebuild', () => {
       rebuild.processo.stdout.on('data', () => {
         if (rebuild.mensagens().includes(ocupada)) soltar();
       });
-      // Should the message never come, released anyway: the assertion below then says why.
-      const prazo = setTimeout(soltar, 60_000);
+      // Should the message never come, released anyway: the assertions below then say why.
+      let soltaPeloPrazo = false;
+      const prazo = setTimeout(() => {
+        soltaPeloPrazo = true;
+        soltar();
+      }, 60_000);
       expect(await rebuild.fim, rebuild.saida()).toBe(0);
       clearTimeout(prazo);
       expect(rebuild.mensagens()).toContain(ocupada);
+      // The operator reads it while the switch waits, not once it is over. Before (stdout written
+      // asynchronously), it came out only after the lock was released.
+      expect(soltaPeloPrazo).toBe(false);
       expect(listadosEm(live.caminho)).toBe(200);
       expect(semArquivoDaReconstrucao(live.caminho)).toBe(true);
     });

@@ -127,7 +127,7 @@ it("marks the projection's rules as mixed at start, waiting out another process'
     expect(inicio.conferiuTopicos()).toBe(false);
     trava.soltar();
     await expect.poll(() => escritor.regras(), { timeout: 5_000 }).toBeNull();
-    await expect.poll(inicio.conferiuTopicos).toBe(true);
+    await expect.poll(inicio.conferiuTopicos, { timeout: 10_000 }).toBe(true);
   } finally {
     pausas.parar();
     trava.soltar();
@@ -198,7 +198,7 @@ function comConsumidoresAMao(escritor: EscritorProjecao, opcoes: Partial<Pick<Op
   const projetor = projetorSemBroker(escritor, kafka, opcoes);
   const iniciar = async () => {
     await projetor.iniciar();
-    await expect.poll(() => escritor.lerEstado('frescor_registrado_em')).not.toBeNull();
+    await expect.poll(() => escritor.lerEstado('frescor_registrado_em'), { timeout: 10_000 }).not.toBeNull();
   };
   return { projetor, consumidores, iniciar };
 }
@@ -254,7 +254,7 @@ it('writes nothing of a batch the consumer closed for a switch still delivers on
     // A switch: the first consumer's next batch is dropped, and it is closed for another to join.
     trocarPorReconstrucaoMaisNova(caminho);
     await primeiro!.opcoes.aoLote(loteDeUm());
-    await expect.poll(() => consumidores.length).toBe(2);
+    await expect.poll(() => consumidores.length, { timeout: 10_000 }).toBe(2);
     expect(primeiro!.fechar).toHaveBeenCalled();
     consumidores[1]!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
     // The first one's close gave up waiting, and a batch it had fetched arrives now: it was

@@ -15,7 +15,9 @@ import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaPr
 const INTERVALO_DE_PROGRESSO_MS = 5_000;
 
 const config = lerConfiguracaoOuSair(ConfigReconstrucao);
-const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } });
+// Written synchronously: the switch blocks the event loop while it waits for the live projection's
+// write lock (up to a minute), and the operator must read why while it waits, not after.
+const log = pino({ level: config.LOG_LEVEL, base: { servico: 'rebuild' } }, pino.destination({ dest: 1, sync: true }));
 try {
   garantirPastaDe(config.DATABASE_PATH);
 } catch (erro) {
