@@ -194,6 +194,16 @@ function lidoDe(caminho: string, topico: string, particao: number): number {
   }
 }
 
+/** The schema version a projection file holds, as its last commit left it, read without a writer. */
+function espiarEsquema(caminho: string): number {
+  const db = new Database(caminho, { readonly: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}
+
 /** Everything of a projection except the commit instants, which differ between runs by design. */
 function conteudo(caminho: string) {
   const db = new Database(caminho, { readonly: true });
@@ -972,10 +982,14 @@ describe('projector against a real Kafka broker', () => {
     processo.stdout.on('data', (d: Buffer) => (saida += d.toString()));
     // 'close', not 'exit': what the process wrote last may still be in the pipe at its exit.
     const saiu = new Promise<number | null>((resolve) => processo.once('close', resolve));
-    // Opened in WAL mode, the file gets its -wal at once: the signal lands in the migrations.
-    await expect.poll(() => existsSync(`${mundo.banco.caminho}-wal`), { timeout: 30_000, interval: 5 }).toBe(true);
+    // Said before the migrations, while they run: the signal lands in them.
+    await expect.poll(() => saida, { timeout: 30_000, interval: 5 }).toContain(`migrando a projeção do esquema 1 ao ${VERSAO_ESQUEMA}: numa projeção grande, leva minutos`);
+    const esquemaAoAviso = espiarEsquema(mundo.banco.caminho);
     processo.kill('SIGTERM');
     expect(await saiu).toBe(0);
+    // The operator read it before the minutes of migrating, not after (before: no line said why the
+    // start took so long).
+    expect(esquemaAoAviso).toBeLessThan(VERSAO_ESQUEMA);
     expect(saida).toContain('encerrando');
     const depois = new Database(mundo.banco.caminho, { readonly: true });
     try {

@@ -74,6 +74,8 @@ export interface OpcoesEscritor {
   idDoBoot?: IdDoBoot;
   /** The embedded demo's writer: the only one that opens a projection marked as the demo's. */
   daDemo?: boolean;
+  /** Told before an existing projection is migrated to this code's schema (see `migrar`). */
+  aoMigrar?: (de: number, para: number) => void;
 }
 
 /**
@@ -160,7 +162,7 @@ const PAUSA_ENTRE_TENTATIVAS_MS = 200;
 const ESPERA_PELA_TRAVA_MS = 5_000;
 
 /** Opens (creating and migrating when needed) a projection file for writing. */
-function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Database.Database {
+function abrirBanco(caminho: string, { idDoBoot = idDoBootLinux, aoMigrar }: OpcoesEscritor): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);
   const db = new Database(caminho);
   db.pragma('journal_mode = WAL');
@@ -175,7 +177,7 @@ function abrirBanco(caminho: string, idDoBoot: IdDoBoot = idDoBootLinux): Databa
   // Checkpoints run inside a commit; fewer, larger ones keep batch commits short. The projector
   // also checkpoints on its freshness timer.
   db.pragma('wal_autocheckpoint = 8000');
-  migrar(db);
+  migrar(db, aoMigrar);
   return db;
 }
 
@@ -237,7 +239,7 @@ export class EscritorProjecao {
 
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
     if (opcoes.daDemo !== true && ehProjecaoDaDemo(caminho)) throw new ProjecaoDaDemo(caminho);
-    const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes.idDoBoot), opcoes);
+    const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes), opcoes);
     // Nothing stored yet: every document it will hold is made by this code's rules.
     if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
     return escritor;

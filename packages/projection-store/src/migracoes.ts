@@ -138,7 +138,14 @@ export const MIGRACOES: readonly string[] = [
 
 export const VERSAO_ESQUEMA = MIGRACOES.length;
 
-export function migrar(db: Database.Database): void {
+/** What a process says before it migrates a projection (`aoMigrar`). */
+export const avisoDeMigracao = (de: number, para: number): string => `migrando a projeção do esquema ${de} ao ${para}: numa projeção grande, leva minutos`;
+
+/**
+ * Brings the file to this code's schema. `aoMigrar` is told first when a projection already there
+ * is migrated (not when one is created): over a million rows that takes minutes, synchronously.
+ */
+export function migrar(db: Database.Database, aoMigrar?: (de: number, para: number) => void): void {
   const atual = db.pragma('user_version', { simple: true }) as number;
   if (atual > VERSAO_ESQUEMA) {
     throw new ProjecaoDeVersaoMaisNova(
@@ -146,6 +153,7 @@ export function migrar(db: Database.Database): void {
     );
   }
   if (atual >= 1 && atual < 3) recusarIdsMaiusculos(db);
+  if (atual >= 1 && atual < VERSAO_ESQUEMA) aoMigrar?.(atual, VERSAO_ESQUEMA);
   for (let versao = atual; versao < VERSAO_ESQUEMA; versao++) {
     db.transaction(() => {
       db.exec(MIGRACOES[versao] as string);

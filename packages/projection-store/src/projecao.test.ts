@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from './sqlite.ts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EscritorProjecao, ProjecaoDaDemo, ehFalhaDeArmazenamento, espiarEstado } from './escritor-sqlite.ts';
 import { LeitorSqlite } from './leitor-sqlite.ts';
 import type { PaginaItens } from './leitor.ts';
-import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
+import { MIGRACOES, migrar, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, VERSAO_ESQUEMA } from './migracoes.ts';
 import type { EventoCondominio, EventoImovel } from '@imoveis/contracts';
 import { VERSAO_DAS_REGRAS, type EventoPreparado } from '@imoveis/domain';
 import { LIMITE_PROPAGACAO_NA_TRANSACAO, aplicarTransacaoSeAinda, propagarNomeCondominio, type TransacaoProjecao } from './projecao.ts';
@@ -382,7 +382,14 @@ describe('schema versions', () => {
       INSERT INTO contagem_por_hora VALUES (0, 1), (2, 1); INSERT INTO contagem_por_instante VALUES (1000, 1), (7261000, 1);`);
     v1.close();
 
-    EscritorProjecao.abrir(caminho).close();
+    const aoMigrar = vi.fn();
+    EscritorProjecao.abrir(caminho, { aoMigrar }).close();
+    // Said once, before migrating: a process says why its start takes minutes.
+    expect(aoMigrar).toHaveBeenCalledExactlyOnceWith(1, VERSAO_ESQUEMA);
+    // Nothing to say when the file is at this code's schema, or created.
+    EscritorProjecao.abrir(caminho, { aoMigrar }).close();
+    EscritorProjecao.abrir(join(dir, 'nova.db'), { aoMigrar }).close();
+    expect(aoMigrar).toHaveBeenCalledTimes(1);
     const migrado = LeitorSqlite.abrir(caminho);
     try {
       expect(migrado.obterAnunciado(b)?.atualizadoEm).toBe(7_261_000);

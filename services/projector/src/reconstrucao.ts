@@ -6,7 +6,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import type { TopicoRegistro } from '@imoveis/contracts';
 import type { ClienteKafka } from '@imoveis/kafka';
 import type { ContextoProjecao } from '@imoveis/domain';
-import { EscritorProjecao, ProjecaoDaDemo, apagarProjecao, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
+import { EscritorProjecao, ProjecaoDaDemo, apagarProjecao, avisoDeMigracao, ehProjecaoDaDemo, ehTravaOcupada, espiarTopicos, travarReconstrucaoDaProjecao, trocarProjecao, type ResumoTroca } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { rejeicoesNaDlq } from './dlq.ts';
 import { criarProjetor, relogioDoHost, type Projetor } from './projetor.ts';
@@ -302,7 +302,7 @@ async function reconstruirEm(caminhoNovo: string, opcoes: OpcoesReconstrucao): P
     novo.close();
     seInterrompida(sinal);
 
-    const live = EscritorProjecao.abrir(opcoes.caminhoLive);
+    const live = EscritorProjecao.abrir(opcoes.caminhoLive, { aoMigrar: (de, para) => log.info({ de, para, banco: opcoes.caminhoLive }, avisoDeMigracao(de, para)) });
     try {
       if (!viuImoveis && live.viuImoveis()) throw new ReconstrucaoSemImoveis(opcoes.topicos.imoveis);
       // Synchronous, one transaction: signals wait until it is over.

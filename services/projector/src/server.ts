@@ -5,14 +5,17 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { ehFalhaDeArquivo, encerrarComGraca, escutarOuSair, garantirPastaDe, lerConfiguracaoOuSair } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDaDemo, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, avisoDeMigracao, ProjecaoComIdsMaiusculos, ProjecaoDaDemo, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, ehFalhaDeArmazenamento, travarEscritaDaProjecao, type Trava } from '@imoveis/projection-store';
 import { ConfigProjetor, linhaTopicosAusentes } from './config.ts';
 import { criarHttpOperacional } from './http.ts';
 import { criarMetricas } from './metricas.ts';
 import { TopicosAusentes, criarProjetor, exigirTopicos } from './projetor.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
-const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } });
+// Written synchronously: a line said before a step that blocks the event loop (a migration of a
+// million rows takes minutes) reaches the operator before the step, not after it. A few lines a
+// minute, so it costs nothing.
+const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } }, pino.destination({ dest: 1, sync: true }));
 
 /**
  * A projection the code must not write (another projector writes it, newer schema, ids of an
@@ -45,7 +48,9 @@ function travarOuSair(caminho: string): Trava {
 
 function abrirOuSair(caminho: string): EscritorProjecao {
   try {
-    return EscritorProjecao.abrir(caminho);
+    return EscritorProjecao.abrir(caminho, {
+      aoMigrar: (de, para) => log.info({ de, para, banco: caminho }, avisoDeMigracao(de, para)),
+    });
   } catch (erro) {
     return sairSeProjecaoRecusada(erro, caminho);
   }
