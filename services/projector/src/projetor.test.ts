@@ -177,30 +177,46 @@ it("reads the rules under the write lock it waited for: a rebuild's switch landi
   }
 });
 
+interface ConsumidorAMao {
+  opcoes: OpcoesConsumidor;
+  fechar: ReturnType<typeof vi.fn>;
+  /** The group assigns it partition 0 of `imoveis`. */
+  atribuir(): void;
+}
+
 /**
- * A projector whose consumers are driven by hand: each one made is kept, with a spy on its close.
- * `iniciar` returns once the start's own freshness check has written, so that it is not still
- * under way beside what the test does next.
+ * Runs `teste` on a started projector over a new projection named `nome`, whose consumers are
+ * driven by hand: each one made is kept, with a spy on its close. The test begins once the
+ * start's own freshness check has written, so that it is not still under way beside the test.
  */
-function comConsumidoresAMao(escritor: EscritorProjecao, opcoes: Partial<Pick<OpcoesProjetor, 'aoFalhar' | 'log'>> = {}) {
-  const consumidores: { opcoes: OpcoesConsumidor; fechar: ReturnType<typeof vi.fn> }[] = [];
+async function comConsumidoresAMao(
+  nome: string,
+  teste: (contexto: { caminho: string; escritor: EscritorProjecao; projetor: ReturnType<typeof criarProjetor>; consumidores: ConsumidorAMao[] }) => Promise<void>,
+  opcoes: Partial<Pick<OpcoesProjetor, 'aoFalhar' | 'log'>> = {},
+): Promise<void> {
+  const caminho = join(dir, nome);
+  const escritor = EscritorProjecao.abrir(caminho);
+  const consumidores: ConsumidorAMao[] = [];
   const kafka = {
     topicosAusentes: async () => [],
     descreverTopico: async () => ({ particoes: 1, config: {} }),
     criarTopicos: async () => {},
     criarProdutor: async () => ({ enviar: async () => {}, close: async () => {} }),
-    criarConsumidor: (opcoes: OpcoesConsumidor) => {
+    criarConsumidor: (opcoesConsumidor: OpcoesConsumidor) => {
       const fechar = vi.fn(async () => {});
-      consumidores.push({ opcoes, fechar });
+      consumidores.push({ opcoes: opcoesConsumidor, fechar, atribuir: () => void opcoesConsumidor.aoAtribuir([{ topico: 'imoveis', particao: 0 }]) });
       return { iniciar: async () => {}, commit: async () => {}, close: fechar };
     },
   };
   const projetor = projetorSemBroker(escritor, kafka, opcoes);
-  const iniciar = async () => {
-    await projetor.iniciar();
+  await projetor.iniciar();
+  try {
     await expect.poll(() => escritor.lerEstado('frescor_registrado_em'), { timeout: 10_000 }).not.toBeNull();
-  };
-  return { projetor, consumidores, iniciar };
+    await teste({ caminho, escritor, projetor, consumidores });
+  } finally {
+    await projetor.parar();
+    escritor.close();
+  }
 }
 
 /** One property save at offset 0 of partition 0 of `imoveis`, as one fetched batch. */
@@ -220,95 +236,75 @@ function trocarPorReconstrucaoMaisNova(caminho: string): void {
   outro.close();
 }
 
-it("writes the batch of a join that followed a rebuild's switch, checking the switch's rules in place rather than joining again", async () => {
-  const caminho = join(dir, 'juntou-apos-troca.db');
-  const escritor = EscritorProjecao.abrir(caminho);
-  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor);
-  await iniciar();
-  try {
+it("writes the batch of a join that followed a rebuild's switch, checking the switch's rules in place rather than joining again", () =>
+  comConsumidoresAMao('juntou-apos-troca.db', async ({ caminho, escritor, consumidores }) => {
     // The switch lands after the start's check of the rules and before the group assigns the
     // partitions, so the join follows it.
     trocarPorReconstrucaoMaisNova(caminho);
     const [consumidor] = consumidores;
-    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    consumidor!.atribuir();
     await consumidor!.opcoes.aoLote(loteDeUm());
     expect(escritor.regras()).toBeNull();
     // Before: the batch was dropped and the consumer closed, to join again and fetch it anew.
     expect(escritor.offsetDe('imoveis', 0)).toBe('1');
     expect(consumidor!.fechar).not.toHaveBeenCalled();
     expect(consumidores).toHaveLength(1);
-  } finally {
-    await projetor.parar();
-    escritor.close();
-  }
-});
+  }));
 
-it('writes nothing of a batch the consumer closed for a switch still delivers once the next one has joined', async () => {
-  const caminho = join(dir, 'lote-atrasado.db');
-  const escritor = EscritorProjecao.abrir(caminho);
-  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor);
-  await iniciar();
-  try {
+it('writes nothing of a batch the consumer closed for a switch still delivers once the next one has joined', () =>
+  comConsumidoresAMao('lote-atrasado.db', async ({ caminho, escritor, consumidores }) => {
     const [primeiro] = consumidores;
-    primeiro!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    primeiro!.atribuir();
     // A switch: the first consumer's next batch is dropped, and it is closed for another to join.
     trocarPorReconstrucaoMaisNova(caminho);
     await primeiro!.opcoes.aoLote(loteDeUm());
     await expect.poll(() => consumidores.length, { timeout: 10_000 }).toBe(2);
     expect(primeiro!.fechar).toHaveBeenCalled();
-    consumidores[1]!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
+    consumidores[1]!.atribuir();
     // The first one's close gave up waiting, and a batch it had fetched arrives now: it was
     // fetched from the offsets of the projection before the switch.
     await primeiro!.opcoes.aoLote(loteDeUm());
     // Before: written on the generation the second consumer joined on.
     expect(escritor.offsetDe('imoveis', 0)).toBeNull();
-  } finally {
-    await projetor.parar();
-    escritor.close();
-  }
-});
+  }));
 
 it("stops the projector when a batch's check of a switch's rules finds the file cannot be written", async () => {
-  const caminho = join(dir, 'regras-sem-disco.db');
-  const escritor = EscritorProjecao.abrir(caminho);
   const aoFalhar = vi.fn();
-  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, { aoFalhar });
-  await iniciar();
-  try {
-    trocarPorReconstrucaoMaisNova(caminho);
-    const [consumidor] = consumidores;
-    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
-    // What a read-only or failed disk answers to the write that marks the rules.
-    escritor.db.pragma('query_only = ON');
-    await expect(consumidor!.opcoes.aoLote(loteDeUm())).rejects.toMatchObject({ code: 'SQLITE_READONLY' });
-    // Before: the batch failed and was fetched again for ever, the process never told.
-    expect(aoFalhar).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'SQLITE_READONLY' }));
-  } finally {
-    escritor.db.pragma('query_only = OFF');
-    await projetor.parar();
-    escritor.close();
-  }
+  await comConsumidoresAMao(
+    'regras-sem-disco.db',
+    async ({ caminho, escritor, consumidores }) => {
+      trocarPorReconstrucaoMaisNova(caminho);
+      const [consumidor] = consumidores;
+      consumidor!.atribuir();
+      // What a read-only or failed disk answers to the write that marks the rules.
+      escritor.db.pragma('query_only = ON');
+      try {
+        await expect(consumidor!.opcoes.aoLote(loteDeUm())).rejects.toMatchObject({ code: 'SQLITE_READONLY' });
+      } finally {
+        escritor.db.pragma('query_only = OFF');
+      }
+      // Before: the batch failed and was fetched again for ever, the process never told.
+      expect(aoFalhar).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'SQLITE_READONLY' }));
+    },
+    { aoFalhar },
+  );
 });
 
 it('says once which rules a switch brought, however many checks follow it side by side', async () => {
-  const caminho = join(dir, 'um-aviso.db');
-  const escritor = EscritorProjecao.abrir(caminho);
   const avisos: string[] = [];
   const log = pino({ level: 'warn' }, { write: (linha: string) => void avisos.push((JSON.parse(linha) as { msg: string }).msg) });
-  const { projetor, consumidores, iniciar } = comConsumidoresAMao(escritor, { log });
-  await iniciar();
-  try {
-    trocarPorReconstrucaoMaisNova(caminho);
-    const [consumidor] = consumidores;
-    consumidor!.opcoes.aoAtribuir([{ topico: 'imoveis', particao: 0 }]);
-    // The freshness check and a batch, each finding the switch's rules not yet checked.
-    await Promise.all([projetor.medirFrescor(), consumidor!.opcoes.aoLote(loteDeUm())]);
-    await projetor.medirFrescor();
-    expect(escritor.regras()).toBeNull();
-    // Before: a second line, which called the projection mixed after the first had said newer.
-    expect(avisos).toEqual(['documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas']);
-  } finally {
-    await projetor.parar();
-    escritor.close();
-  }
+  await comConsumidoresAMao(
+    'um-aviso.db',
+    async ({ caminho, escritor, projetor, consumidores }) => {
+      trocarPorReconstrucaoMaisNova(caminho);
+      consumidores[0]!.atribuir();
+      // The freshness check and a batch, each finding the switch's rules not yet checked.
+      await Promise.all([projetor.medirFrescor(), consumidores[0]!.opcoes.aoLote(loteDeUm())]);
+      await projetor.medirFrescor();
+      expect(escritor.regras()).toBeNull();
+      // Before: a second line, which called the projection mixed after the first had said newer.
+      expect(avisos).toEqual(['documentos gravados por regras de mapeamento mais novas que as deste código: uma reconstrução com ele os refaria pelas antigas']);
+    },
+    { log },
+  );
 });
