@@ -14,9 +14,11 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 RUN npm install -g pnpm@10.34.9 && npm cache clean --force
 
-ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
-    npm_config_nodedir=/usr/local \
-    CI=true
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false
+# For the build's commands only (node-gyp finds Node's headers in the image; pnpm runs as in CI),
+# not the containers': npm would warn about nodedir on every call there.
+ARG npm_config_nodedir=/usr/local
+ARG CI=true
 
 WORKDIR /app
 # The projection volume is mounted at /data; created here so the volume belongs to `node`.
@@ -31,6 +33,7 @@ RUN pnpm fetch
 
 COPY --chown=node:node . .
 RUN pnpm install --frozen-lockfile --offline \
+ && pnpm exec tsx scripts/sqlite-carrega.ts \
  && pnpm build api && pnpm build projector
 
 # Alone (`docker build -t imoveis-parceiros . && docker run -p 3000:3000 imoveis-parceiros`), the image runs the demo: its own files

@@ -82,10 +82,7 @@ if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ] \
   export npm_config_nodedir=/usr
 fi
 etapa "dependências (pnpm install)" pnpm install --frozen-lockfile
-# SQLite's binding is an optional dependency (decision 0012): a failed compilation does not fail
-# the install, so it is loaded here, and a failure stops the set-up with the projection store's
-# own one-line explanation.
-etapa "SQLite" pnpm exec tsx -e "import('@imoveis/projection-store').then(({ MODULO_SQLITE }) => console.log(MODULO_SQLITE + ': ok'))"
+etapa "SQLite" pnpm exec tsx scripts/sqlite-carrega.ts
 
 if [ "$para_teste" = true ]; then
   instalar_redis() {
