@@ -1,32 +1,23 @@
 // The same services through testcontainers, for machines where a local Docker engine answers.
 // Kept small on purpose: the project's CI machines have no Docker engine, so this path is not
 // exercised there; the embedded path (kafka-broker.ts, redis-server.ts) is the one tests rely on.
-import { existsSync } from 'node:fs';
-import { request } from 'node:http';
 import { VERSAO_KAFKA, kafkaResponde, type KafkaIniciado } from './kafka-broker.ts';
 import { esperarAte, portasLivres } from './processo-servico.ts';
 import { redisResponde, type RedisIniciado } from './redis-server.ts';
 
-/** Local unix socket of the Docker engine, if DOCKER_HOST names one or the default exists. */
-function socketDocker(): string | null {
-  const host = process.env['DOCKER_HOST'];
-  if (host !== undefined && host !== '') return host.startsWith('unix://') ? host.slice('unix://'.length) : null;
-  return existsSync('/var/run/docker.sock') ? '/var/run/docker.sock' : null;
-}
-
-/** True when a local Docker engine answers `GET /_ping` within a second. */
-export function dockerDisponivel(): Promise<boolean> {
-  const socketPath = socketDocker();
-  if (socketPath === null) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const req = request({ socketPath, path: '/_ping', timeout: 1_000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.once('timeout', () => req.destroy());
-    req.once('error', () => resolve(false));
-    req.end();
-  });
+/**
+ * True when testcontainers finds a container engine, looking where it will look when it starts
+ * one: DOCKER_HOST, ~/.testcontainers.properties, the Docker CLI's current context (Colima,
+ * Rancher Desktop, rootless Docker), then the default socket.
+ */
+export async function dockerDisponivel(): Promise<boolean> {
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  try {
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function iniciarKafkaDocker(): Promise<KafkaIniciado> {
