@@ -55,8 +55,9 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the projector and the API settings their own schemas accept, one projection file, and the ports they listen on', () => {
+    const bruto = readFileSync(join(RAIZ, 'docker-compose.yml'), 'utf8');
     // Compose's `${NAME:-default}` as compose reads it when NAME is unset.
-    const texto = readFileSync(join(RAIZ, 'docker-compose.yml'), 'utf8').replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+    const texto = bruto.replace(/\$\{\w+:-([^}]*)\}/g, '$1');
     interface Servico {
       environment: Record<string, string>;
       ports: string[];
@@ -82,5 +83,9 @@ describe('docker-compose.yml', () => {
     // The brokers the projector is given are the ones Kafka tells the other containers of.
     const kafka = services['kafka']!.environment;
     expect(kafka['KAFKA_ADVERTISED_LISTENERS']).toContain(`INTERNO://${configProjetor.KAFKA_BROKERS.join(',')}`);
+    // And the one it tells the host of is the one published there, whatever KAFKA_HOST_PORT says.
+    const kafkaBruto = (parse(bruto) as { services: Record<string, Servico> }).services['kafka']!;
+    const [publicado] = kafkaBruto.ports.map((mapa) => mapa.slice(0, mapa.lastIndexOf(':')));
+    expect(kafkaBruto.environment['KAFKA_ADVERTISED_LISTENERS']).toContain(`EXTERNO://${publicado}`);
   });
 });

@@ -6,17 +6,25 @@ import { esperarAte, portasLivres } from './processo-servico.ts';
 import { redisResponde, type RedisIniciado } from './redis-server.ts';
 
 /**
- * True when testcontainers finds a container engine, looking where it will look when it starts
- * one: DOCKER_HOST, ~/.testcontainers.properties, the Docker CLI's current context (Colima,
- * Rancher Desktop, rootless Docker), then the default socket.
+ * True when testcontainers finds a container engine within 5 s, looking where it will look when it
+ * starts one: DOCKER_HOST, ~/.testcontainers.properties, the default socket, then rootless Docker's
+ * and Docker Desktop's sockets (Colima and Rancher Desktop through DOCKER_HOST). An engine that
+ * accepts and never answers counts as none.
  */
 export async function dockerDisponivel(): Promise<boolean> {
   const { getContainerRuntimeClient } = await import('testcontainers');
+  let prazo: NodeJS.Timeout | undefined;
+  const semResposta = new Promise<boolean>((resolve) => {
+    prazo = setTimeout(() => resolve(false), 5_000);
+  });
+  const encontrado = getContainerRuntimeClient().then(
+    () => true,
+    () => false,
+  );
   try {
-    await getContainerRuntimeClient();
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([encontrado, semResposta]);
+  } finally {
+    clearTimeout(prazo);
   }
 }
 

@@ -61,8 +61,8 @@ describe('connection deadlines', () => {
     expect(texto).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(texto.slice(texto.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.any(String) });
     expect(ms).toBeGreaterThanOrEqual(500);
-    // Well under the client's own 8 s: room for a loaded machine's stalls.
-    expect(ms).toBeLessThan(7_000);
+    // Room for a loaded machine's stalls, and still well short of a deadline set wrong by seconds.
+    expect(ms).toBeLessThan(4_000);
   });
 
   it('closes a connection whose client stops reading the answer', async () => {

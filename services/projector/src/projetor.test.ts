@@ -251,7 +251,7 @@ it("writes the batch of a join that followed a rebuild's switch, checking the sw
     expect(consumidores).toHaveLength(1);
   }));
 
-it('writes nothing of a batch the consumer closed for a switch still delivers once the next one has joined', () =>
+it('writes nothing of a batch the consumer closed for a switch still delivers once the next one has joined, and leaves that one be', () =>
   comConsumidoresAMao('lote-atrasado.db', async ({ caminho, escritor, consumidores }) => {
     const [primeiro] = consumidores;
     primeiro!.atribuir();
@@ -266,6 +266,10 @@ it('writes nothing of a batch the consumer closed for a switch still delivers on
     await primeiro!.opcoes.aoLote(loteDeUm());
     // Before: written on the generation the second consumer joined on.
     expect(escritor.offsetDe('imoveis', 0)).toBeNull();
+    // Before: taken for a switch, it closed the second consumer for a third to join.
+    await esperar(100);
+    expect(consumidores).toHaveLength(2);
+    expect(consumidores[1]!.fechar).not.toHaveBeenCalled();
   }));
 
 it("stops the projector when a batch's check of a switch's rules finds the file cannot be written", async () => {

@@ -211,6 +211,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   // The generation whose mapping rules were last checked (conferirRegras): a switch landing after
   // the check, even before the first join, is checked again before any batch writes beside it.
   let geracaoConferida: number | null = null;
+  /** The generation whose rules were last said to differ from this code's: said once each. */
   let geracaoAvisada: number | null = null;
   let reiniciando: Promise<void> | null = null;
   const marcadores = criarAvancoSobreMarcadores(escritor, {
@@ -245,6 +246,9 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         return new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), o.proximo]));
       },
       aoLote: async (lote) => {
+        // A batch of a consumer already replaced (its close gave up waiting): what it fetched is
+        // the replacement's to fetch again, and it must not restart the replacement.
+        if (consumidor !== novo) return;
         const geracao = geracaoDoConsumidor;
         const mesmaGeracao = () => escritor.geracao() === geracao;
         // A switch the join already followed (it landed after the start's check of the rules):
@@ -318,7 +322,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     geracaoConferida = vistas.geracao;
     const { regras } = vistas;
     // Said once a generation: the checks a switch sets off side by side (the freshness check, each
-    // batch, a re-join) find the same, the later ones the mark the first made.
+    // batch, a re-join) find the same rules, or the later ones the mark the first one made.
     if (regras === VERSAO_DAS_REGRAS || geracaoAvisada === vistas.geracao) return;
     geracaoAvisada = vistas.geracao;
     const contexto = { regrasDaProjecao: regras, regrasDoCodigo: VERSAO_DAS_REGRAS };

@@ -12,9 +12,8 @@ import { criarMetricas } from './metricas.ts';
 import { TopicosAusentes, criarProjetor, exigirTopicos } from './projetor.ts';
 
 const config = lerConfiguracaoOuSair(ConfigProjetor);
-// Written synchronously: a line said before a step that blocks the event loop (a migration of a
-// million rows takes minutes) reaches the operator before the step, not after it. A few lines a
-// minute, so it costs nothing.
+// Written synchronously (decision 0018): a line said before or during a step that blocks the event
+// loop (a migration of a million rows takes minutes) reaches the operator then, not after it.
 const log = pino({ level: config.LOG_LEVEL, base: { servico: 'projector' } }, pino.destination({ dest: 1, sync: true }));
 
 /**
