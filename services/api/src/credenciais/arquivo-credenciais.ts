@@ -3,7 +3,7 @@
 // and nothing to brute-force, and a slow password hash would cost milliseconds per request.
 // Written atomically (temp file + rename) so a running API never reads half a file, and changed
 // under a lock file so two commands at once never lose each other's change.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { unescape as decodificarTolerante } from 'node:querystring';
@@ -75,7 +75,8 @@ function gerarToken(): string {
 
 /** The digest a credential keeps of its token. */
 export function digestoDoToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  // One-shot: no Hash object per request (a twentieth of a single property's CPU before).
+  return hash('sha256', token, 'buffer');
 }
 
 function hashDoToken(token: string): string {
