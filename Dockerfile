@@ -8,7 +8,8 @@ FROM node:24-bookworm-slim
 
 # On Node 24 better-sqlite3 13 loads its prebuilt addon. The toolchain serves node-gyp, which both
 # installs run: 13's compiles nothing, 12's (the Node 20 alias, installed on every line and never
-# loaded here) builds an addon. Both are optional, so a failure would only fill the log.
+# loaded here) builds an addon. Both are optional: 12 failing only fills the log, and 13 failing
+# stops the build where the binding is loaded (scripts/sqlite-carrega.ts, below).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -139,7 +139,7 @@ export const MIGRACOES: readonly string[] = [
 export const VERSAO_ESQUEMA = MIGRACOES.length;
 
 /** What a process says before it migrates a projection (`aoMigrar`). */
-export const avisoDeMigracao = (de: number, para: number): string => `migrando a projeção do esquema ${de} ao ${para}: numa projeção grande, leva minutos`;
+export const avisoDeMigracao = (de: number, para: number): string => `migrando a projeção do esquema ${de} ao ${para}: numa projeção grande, pode levar minutos`;
 
 /**
  * Brings the file to this code's schema. `aoMigrar` is told first when a projection already there
