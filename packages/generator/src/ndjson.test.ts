@@ -55,6 +55,15 @@ describe('NDJSON', () => {
     expect(Buffer.concat(pedacos).toString('utf8').split('\n')).toHaveLength(221);
   });
 
+  it("fails with the file's error when the file cannot be written, rather than never settling", async () => {
+    const registros = [...gerarCenario({ ...opcoes, mutacoes: 0 })];
+    // A small output (one write at the end) and a large one (writes that wait for 'drain').
+    for (const vezes of [1, 40]) {
+      const muitos = Array.from({ length: vezes }, () => registros).flat();
+      await expect(escreverNdjson(muitos, join(pasta, 'nao-existe', 'saida.ndjson'))).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+  });
+
   it('refuses a line that is not a record, naming the line', async () => {
     const caminho = join(pasta, 'ruim.ndjson');
     await writeFile(caminho, '{"topico":"imoveis","chave":null,"valor":null}\n\n{"topico":"outro","chave":null,"valor":null}\n');

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { RegistroBruto } from '@imoveis/contracts';
 
 /** Lines are gathered into chunks of about this many characters: one write per chunk, not per line. */
@@ -14,7 +15,10 @@ function ehIteravelSincrono<T>(fonte: Iterable<T> | AsyncIterable<T>): fonte is 
 }
 
 async function escrever(destino: Writable, bloco: string): Promise<void> {
-  // Honour backpressure: a million events must not pile up in the stream's buffer.
+  // A stream that failed (a folder that is not there, a full disk) drains no more: its error, now.
+  if (destino.errored) throw destino.errored;
+  // Honour backpressure: a million events must not pile up in the stream's buffer. (`once`
+  // rejects on an 'error' emitted meanwhile.)
   if (!destino.write(bloco)) await once(destino, 'drain');
 }
 
@@ -58,7 +62,8 @@ export async function escreverNdjson(
   } finally {
     if (proprio) {
       destino.end();
-      await once(destino, 'finish');
+      // Rejects with the stream's error, even one emitted before: 'finish' would never come.
+      await finished(destino);
     }
   }
   return total;
