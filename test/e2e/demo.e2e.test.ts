@@ -103,6 +103,17 @@ describe('pnpm start (the embedded default)', () => {
     expect(refeita).toBe(corpo.total);
     expect(await terceira.parar()).toBe(0);
     expect(espiarEstado(banco.caminho, 'regras')).toBe(VERSAO_DAS_REGRAS);
+
+    // Another photo address (or another sample): the documents it made would keep the old one,
+    // and its offsets, positions in the old sample, would skip or misapply records. Made again.
+    const quarta = await iniciar({ PHOTOS_BASE_URL: 'https://outras-fotos.exemplo.com.br' });
+    expect(quarta.saida).not.toMatch(/reaproveitada/);
+    const pagina = (await (await fetch(`${quarta.base}/imoveis?por_pagina=200`, { headers: { authorization: `Bearer ${quarta.token}` } })).json()) as { dados: { fotos: { url: string }[] }[] };
+    const urls = pagina.dados.flatMap((imovel) => imovel.fotos.map((foto) => foto.url));
+    expect(urls.length).toBeGreaterThan(0);
+    // Before: reused, every photo still under the first address.
+    expect(urls.every((url) => url.startsWith('https://outras-fotos.exemplo.com.br/'))).toBe(true);
+    expect(await quarta.parar()).toBe(0);
   });
 
   it('stopped by Ctrl-C at any moment of a first start, exits 0 and leaves what the next start takes up', async () => {

@@ -17,6 +17,8 @@ export type ChaveEstado =
   | 'regras'
   /** 1: made by the embedded demo from its sample, which may delete and make it again. */
   | 'demo'
+  /** What the demo's projection was made from (`digestoDaAmostra`): another sample or photo address makes it again. */
+  | 'demo_fonte'
   | (typeof CHAVES_FRESCOR)[keyof typeof CHAVES_FRESCOR];
 
 /** A key as an SQL literal, checked like any other use of a key. */

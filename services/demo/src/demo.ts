@@ -1,6 +1,7 @@
 // The embedded default: the bundled sample register events go through the projector's own code
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
+import { hash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
@@ -44,6 +45,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
   if (!existsSync(config.DEMO_EVENTS_FILE) || !statSync(config.DEMO_EVENTS_FILE).isFile()) {
     throw new ConfiguracaoInvalida('DEMO_EVENTS_FILE', `${config.DEMO_EVENTS_FILE} não existe ou não é um arquivo`);
   }
+  const amostraFeita = pelaConfiguracao('DEMO_EVENTS_FILE', () => digestoDaAmostra(config));
 
   // Whose the credentials file is, before anything is written: a partners' file would stop the
   // demo after its projection was made.
@@ -58,7 +60,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
     garantirPastaDe(config.DATABASE_PATH);
     const trava = travarEscritaDaProjecao(config.DATABASE_PATH);
     try {
-      return { escritor: abrirProjecaoDaDemo(config.DATABASE_PATH, logger), trava };
+      return { escritor: abrirProjecaoDaDemo(config.DATABASE_PATH, amostraFeita, logger), trava };
     } catch (erro) {
       trava.liberar();
       throw erro;
@@ -119,12 +121,22 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 }
 
 /**
- * The demo's own projection: a new one, or one it made (marked so). One made by other mapping rules
- * is made again from the sample, which is small. Anything else (a real projection, named by a
- * DATABASE_PATH left in the environment, even an empty one or one of an older schema) is refused
- * before it is opened to write: never migrated, written to or deleted.
+ * What a demo projection is made from: the sample's bytes and the photos' address. Its offsets are
+ * positions in the sample, so one made from another sample would skip or misapply records.
+ * A number (48 bits of a SHA-256), as `estado` holds numbers.
  */
-function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao {
+function digestoDaAmostra(config: ConfigDemo): number {
+  const amostra = readFileSync(config.DEMO_EVENTS_FILE);
+  return Number.parseInt(hash('sha256', Buffer.concat([amostra, Buffer.from(`\0${config.PHOTOS_BASE_URL}`)]), 'hex').slice(0, 12), 16);
+}
+
+/**
+ * The demo's own projection: a new one, or one it made (marked so). One made by other mapping rules,
+ * or from another sample or photo address, is made again from the sample, which is small. Anything
+ * else (a real projection, named by a DATABASE_PATH left in the environment, even an empty one or one
+ * of an older schema) is refused before it is opened to write: never migrated, written to or deleted.
+ */
+function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): EscritorProjecao {
   const marca = espiarEstado(caminho, 'demo');
   if (marca !== undefined && marca !== 1) {
     throw new ConfiguracaoInvalida(
@@ -134,12 +146,20 @@ function abrirProjecaoDaDemo(caminho: string, logger: Logger): EscritorProjecao 
   }
   const escritor = EscritorProjecao.abrir(caminho, { daDemo: true });
   if (marca === undefined) escritor.gravarEstado('demo', 1);
-  if (escritor.regras() === VERSAO_DAS_REGRAS) return escritor;
+  const refazer =
+    escritor.regras() !== VERSAO_DAS_REGRAS ? 'feita por outras regras de mapeamento'
+    : !escritor.vazia() && escritor.lerEstado('demo_fonte') !== fonte ? 'feita de outra amostra ou com outro PHOTOS_BASE_URL'
+    : null;
+  if (refazer === null) {
+    escritor.gravarEstado('demo_fonte', fonte);
+    return escritor;
+  }
   escritor.close();
   apagarProjecao(caminho);
-  logger.info({ banco: caminho }, 'projeção da demonstração feita por outras regras de mapeamento: refeita a partir da amostra');
+  logger.info({ banco: caminho }, `projeção da demonstração ${refazer}: refeita a partir da amostra`);
   const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
   nova.gravarEstado('demo', 1);
+  nova.gravarEstado('demo_fonte', fonte);
   return nova;
 }
 
