@@ -69,6 +69,11 @@ describe('gerarCargaInicial', () => {
     expect(JSON.parse(primeiro!.valor!)).toMatchObject({ ocorrido_em: '2027-03-10T09:00:00.000-03:00' });
   });
 
+  it("refuses a start without an offset, which would read as the machine's local time (the same seed, other events)", () => {
+    expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '2027-03-10T12:00:00' })]).toThrow(RangeError);
+    expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '+012027-03-10T12:00:00Z' })]).toThrow(/com fuso/);
+  });
+
   it('sends the register private fields in every raw event, where the decoded event no longer has them', () => {
     for (const r of gerarCargaInicial({ seed: 3, imoveis: 200, condominios: 20 })) {
       const bruto = JSON.parse(r.valor!) as { dados: Record<string, unknown> };

@@ -38,9 +38,13 @@ export function formatarDataHora(epochMs: number): string {
   );
 }
 
-/** Parses an ISO date-time with offset; throws on anything Date cannot read. */
+// A four-digit year (what formatarDataHora writes) and an offset: without one, Date reads the
+// machine's local time, and the same seed would make other events in another time zone.
+const DATA_HORA_COM_FUSO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/** Parses an ISO date-time with offset; throws on anything else. */
 export function lerDataHora(texto: string): number {
-  const ms = Date.parse(texto);
-  if (!Number.isFinite(ms)) throw new RangeError(`data-hora inválida: ${JSON.stringify(texto)}`);
+  const ms = DATA_HORA_COM_FUSO.test(texto) ? Date.parse(texto) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new RangeError(`data-hora inválida (ISO 8601 com fuso, por exemplo 2026-01-01T09:00:00-03:00): ${JSON.stringify(texto)}`);
   return ms;
 }

@@ -89,7 +89,8 @@ class EstadoImoveis {
   readonly sobConsulta: Uint8Array;
   readonly venda: Float64Array;
   readonly aluguel: Float64Array;
-  readonly revPrivados: Uint16Array;
+  // Edits of one entity: Uint32, so a long stream never wraps one back to 0, its original values.
+  readonly revPrivados: Uint32Array;
   readonly fotos = new Map<number, AlteracoesFotos>();
   vivos: number;
 
@@ -102,7 +103,7 @@ class EstadoImoveis {
     this.sobConsulta = new Uint8Array(n);
     this.venda = new Float64Array(n).fill(Number.NaN);
     this.aluguel = new Float64Array(n).fill(Number.NaN);
-    this.revPrivados = new Uint16Array(n);
+    this.revPrivados = new Uint32Array(n);
     this.vivos = n;
   }
 }
@@ -110,15 +111,15 @@ class EstadoImoveis {
 class EstadoCondominios {
   readonly versao: Uint32Array;
   readonly excluido: Uint8Array;
-  readonly renomeacoes: Uint16Array;
-  readonly edicoesSindico: Uint16Array;
+  readonly renomeacoes: Uint32Array;
+  readonly edicoesSindico: Uint32Array;
   vivos: number;
 
   constructor(n: number) {
     this.versao = new Uint32Array(n);
     this.excluido = new Uint8Array(n);
-    this.renomeacoes = new Uint16Array(n);
-    this.edicoesSindico = new Uint16Array(n);
+    this.renomeacoes = new Uint32Array(n);
+    this.edicoesSindico = new Uint32Array(n);
     this.vivos = n;
   }
 }
