@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { EscritorProjecao } from '@imoveis/projection-store';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { emitirCredencial } from '../../services/api/src/index.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -77,8 +78,14 @@ describe('pnpm api', () => {
     const ocupada = createServer();
     await new Promise<void>((resolve) => ocupada.listen(0, '127.0.0.1', resolve));
     const portaOcupada = String((ocupada.address() as AddressInfo).port);
+    // The demo's projection (pnpm start): sample listings, never served to partners.
+    const daDemo = sqliteTemporario();
+    const escritorDaDemo = EscritorProjecao.abrir(daDemo.caminho, { daDemo: true });
+    escritorDaDemo.gravarEstado('demo', 1);
+    escritorDaDemo.close();
     try {
       const casos: [Record<string, string>, string][] = [
+        [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: daDemo.caminho }, 'DATABASE_PATH'],
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: RAIZ }, 'DATABASE_PATH'],
@@ -115,6 +122,7 @@ describe('pnpm api', () => {
     } finally {
       ocupada.close();
       naoJson.remover();
+      daDemo.remover();
     }
   });
 
