@@ -116,6 +116,27 @@ describe('pnpm start (the embedded default)', () => {
     expect(await quarta.parar()).toBe(0);
   });
 
+  it('makes its own projection again when it is of a schema this code does not open (a checkout of older code)', async () => {
+    const dir = sqliteTemporario();
+    try {
+      const nova = EscritorProjecao.abrir(dir.caminho, { daDemo: true });
+      nova.gravarEstado('demo', 1);
+      nova.close();
+      const db = new Database(dir.caminho);
+      db.pragma(`user_version = ${MIGRACOES.length + 1}`);
+      db.close();
+      // Before: it stopped on the newer schema's error, with a stack trace.
+      const demo = await iniciar({ DATABASE_PATH: dir.caminho, CREDENTIALS_FILE: `${dir.dir}/credenciais.json` });
+      expect(demo.saida).toMatch(/eventos de amostra lidos/);
+      const resposta = await fetch(`${demo.base}/imoveis`, { headers: { authorization: `Bearer ${demo.token}` } });
+      expect(resposta.status).toBe(200);
+      expect(await demo.parar()).toBe(0);
+      expect(espiarEstado(dir.caminho, 'demo')).toBe(1);
+    } finally {
+      dir.remover();
+    }
+  });
+
   it('stopped by Ctrl-C at any moment of a first start, exits 0 and leaves what the next start takes up', async () => {
     // From the projection file's first byte: it is made, migrated and marked as the demo's in a few ms.
     for (const esperaMs of [0, 3, 8, 15]) {

@@ -8,7 +8,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, ProjecaoNaoConfiavel, apagarProjecao, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, apagarProjecao, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo, garantirPastaDe } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -144,17 +144,25 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
       `${caminho} não foi feita pela demonstração, que só grava na sua própria projeção (aponte DATABASE_PATH para outro arquivo; se for a de uma demonstração antiga, apague-a)`,
     );
   }
-  const escritor = EscritorProjecao.abrir(caminho, { daDemo: true });
-  if (marca === undefined) escritor.gravarEstado('demo', 1);
-  const refazer =
-    escritor.regras() !== VERSAO_DAS_REGRAS ? 'feita por outras regras de mapeamento'
-    : !escritor.vazia() && escritor.lerEstado('demo_fonte') !== fonte ? 'feita de outra amostra ou com outro PHOTOS_BASE_URL'
-    : null;
-  if (refazer === null) {
+  let escritor: EscritorProjecao | null = null;
+  let refazer: string | null;
+  try {
+    escritor = EscritorProjecao.abrir(caminho, { daDemo: true });
+    if (marca === undefined) escritor.gravarEstado('demo', 1);
+    refazer =
+      escritor.regras() !== VERSAO_DAS_REGRAS ? 'feita por outras regras de mapeamento'
+      : !escritor.vazia() && escritor.lerEstado('demo_fonte') !== fonte ? 'feita de outra amostra ou com outro PHOTOS_BASE_URL'
+      : null;
+  } catch (erro) {
+    // Its own, of a schema this code does not open (a newer one: a checkout of older code).
+    if (marca !== 1 || !(erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos)) throw erro;
+    refazer = 'de um esquema que este código não abre';
+  }
+  if (escritor !== null && refazer === null) {
     escritor.gravarEstado('demo_fonte', fonte);
     return escritor;
   }
-  escritor.close();
+  escritor?.close();
   apagarProjecao(caminho);
   logger.info({ banco: caminho }, `projeção da demonstração ${refazer}: refeita a partir da amostra`);
   const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
