@@ -116,6 +116,16 @@ describe('pnpm start (the embedded default)', () => {
     expect(await quarta.parar()).toBe(0);
   });
 
+  it("bundles the sample the README's command makes with this generator", () => {
+    // README, Sample data: the demo's sample is the generator's CLI with these options.
+    const opcoes = ['--seed', '2026', '--imoveis', '300', '--condominios', '25', '--mutacoes', '400', '--taxa-venenos', '0.01'];
+    const gerado = spawnSync(process.execPath, ['--import', 'tsx', 'packages/generator/src/cli.ts', ...opcoes], { cwd: RAIZ, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(gerado.status, gerado.stderr).toBe(0);
+    const amostra = readFileSync(`${RAIZ}services/demo/amostra/registro.ndjson`, 'utf8');
+    // Not compared with toBe: a diff of 725 long lines says less than this.
+    expect(gerado.stdout === amostra, `services/demo/amostra/registro.ndjson is out of date: regenerate it with the generator's CLI, ${opcoes.join(' ')} --saida services/demo/amostra/registro.ndjson`).toBe(true);
+  });
+
   it('makes its own projection again when it is of a schema this code does not open (a checkout of older code)', async () => {
     const dir = sqliteTemporario();
     try {
