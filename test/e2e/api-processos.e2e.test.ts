@@ -146,6 +146,33 @@ describe('pnpm api', () => {
     }
   });
 
+  it("never serves a demo's projection made at its path after it started", async () => {
+    const [porta] = await portasLivres(1);
+    const dir = sqliteTemporario();
+    const arquivoCredenciais = `${dir.dir}/credenciais.json`;
+    const { token } = emitirCredencial(arquivoCredenciais, 'Portal Demo Depois');
+    // Started before any projection exists there: waiting for a projector is allowed.
+    const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: dir.caminho, CREDENTIALS_FILE: arquivoCredenciais });
+    try {
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${porta}/health/live`).catch(() => null))?.status, { timeout: 30_000, interval: 100 }).toBe(200);
+      // `pnpm start` pointed at the same path makes its projection of sample listings there.
+      const demo = EscritorProjecao.abrir(dir.caminho, { daDemo: true });
+      demo.gravarEstado('demo', 1);
+      demo.close();
+      const status = async () => {
+        const resposta = await fetch(`http://127.0.0.1:${porta}/api/v1/imoveis`, { headers: { authorization: `Bearer ${token}` } });
+        await resposta.arrayBuffer();
+        return resposta.status;
+      };
+      // Past the source's check of the file (once a second): still refused. Before: served, 200.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await status()).toBe(500);
+    } finally {
+      expect(await parar(p)).toBe(0);
+      dir.remover();
+    }
+  });
+
   it('answers what the HTTP parser of Node refuses (a URL over 16 KiB, a malformed request) with an Erro', async () => {
     const [porta] = await portasLivres(1);
     const p = iniciarApi({ PORT: String(porta), DATABASE_PATH: projecao.arquivo.caminho, CREDENTIALS_FILE: credenciais.caminho, REDIS_URL: inject('redisUrl') });

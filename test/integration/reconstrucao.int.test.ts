@@ -433,9 +433,8 @@ describe('rebuild', () => {
     try {
       const rebuild = processoRebuild(ambienteDoBroker(topicosNovos, live.caminho));
       await expect.poll(() => listadosEm(`${live.caminho}.reconstrucao`), { timeout: 60_000, interval: 20 }).toBeGreaterThan(0);
-      // Ctrl-C through pnpm: the terminal's SIGINT and pnpm's relay of it, one request.
+      // Ctrl-C through pnpm: the terminal's SIGINT and pnpm's relay of it, at once, one request.
       rebuild.processo.kill('SIGINT');
-      await new Promise((resolve) => setTimeout(resolve, 50));
       rebuild.processo.kill('SIGINT');
       expect(await rebuild.fim).toBe(130);
       expect(rebuild.mensagens().at(-1)).toBe('reconstrução interrompida antes da troca: a projeção viva não foi tocada');

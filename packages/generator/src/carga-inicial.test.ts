@@ -72,6 +72,10 @@ describe('gerarCargaInicial', () => {
   it("refuses a start without an offset, which would read as the machine's local time (the same seed, other events)", () => {
     expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '2027-03-10T12:00:00' })]).toThrow(RangeError);
     expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '+012027-03-10T12:00:00Z' })]).toThrow(/com fuso/);
+    // Nor one Date would roll over to another day.
+    expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '2027-02-30T12:00:00Z' })]).toThrow(/com fuso/);
+    expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '2027-03-10T24:00:00Z' })]).toThrow(/com fuso/);
+    expect(() => [...gerarCargaInicial({ imoveis: 1, condominios: 1, inicio: '2027-03-10T12:00Z' })]).not.toThrow();
   });
 
   it('sends the register private fields in every raw event, where the decoded event no longer has them', () => {

@@ -42,9 +42,17 @@ export function formatarDataHora(epochMs: number): string {
 // machine's local time, and the same seed would make other events in another time zone.
 const DATA_HORA_COM_FUSO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
+/** True when the date and the time the text names exist (Date rolls 02-30 and 24:00 over). */
+function existe(texto: string): boolean {
+  const [ano, mes, dia] = texto.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const data = new Date(Date.UTC(ano, mes - 1, dia));
+  const [hora, minuto, segundo = 0] = texto.slice(11, 19).split(':').map((p) => Number.parseInt(p, 10)) as [number, number, number?];
+  return data.getUTCMonth() === mes - 1 && data.getUTCDate() === dia && hora <= 23 && minuto <= 59 && segundo <= 59;
+}
+
 /** Parses an ISO date-time with offset; throws on anything else. */
 export function lerDataHora(texto: string): number {
-  const ms = DATA_HORA_COM_FUSO.test(texto) ? Date.parse(texto) : Number.NaN;
+  const ms = DATA_HORA_COM_FUSO.test(texto) && existe(texto) ? Date.parse(texto) : Number.NaN;
   if (!Number.isFinite(ms)) throw new RangeError(`data-hora inválida (ISO 8601 com fuso, por exemplo 2026-01-01T09:00:00-03:00): ${JSON.stringify(texto)}`);
   return ms;
 }

@@ -57,11 +57,18 @@ describe('NDJSON', () => {
 
   it("fails with the file's error when the file cannot be written, rather than never settling", async () => {
     const registros = [...gerarCenario({ ...opcoes, mutacoes: 0 })];
-    // A small output (one write at the end) and a large one (writes that wait for 'drain').
-    for (const vezes of [1, 40]) {
-      const muitos = Array.from({ length: vezes }, () => registros).flat();
-      await expect(escreverNdjson(muitos, join(pasta, 'nao-existe', 'saida.ndjson'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const destino = join(pasta, 'nao-existe', 'saida.ndjson');
+    // One record (a write the stream buffers), many (writes that wait for 'drain'), and an async
+    // source (the stream fails while the source is awaited).
+    await expect(escreverNdjson(registros.slice(0, 1), destino)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(escreverNdjson(Array.from({ length: 40 }, () => registros).flat(), destino)).rejects.toMatchObject({ code: 'ENOENT' });
+    async function* aos(poucos: RegistroBruto[]) {
+      for (const r of poucos) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        yield r;
+      }
     }
+    await expect(escreverNdjson(aos(registros.slice(0, 3)), destino)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('refuses a line that is not a record, naming the line', async () => {

@@ -15,7 +15,7 @@ function ehIteravelSincrono<T>(fonte: Iterable<T> | AsyncIterable<T>): fonte is 
 }
 
 async function escrever(destino: Writable, bloco: string): Promise<void> {
-  // A stream that failed (a folder that is not there, a full disk) drains no more: its error, now.
+  // A stream that failed drains no more: its error, now.
   if (destino.errored) throw destino.errored;
   // Honour backpressure: a million events must not pile up in the stream's buffer. (`once`
   // rejects on an 'error' emitted meanwhile.)
@@ -32,6 +32,9 @@ export async function escreverNdjson(
 ): Promise<number> {
   const proprio = typeof caminhoOuStream === 'string';
   const destino = proprio ? createWriteStream(caminhoOuStream, { encoding: 'utf8' }) : caminhoOuStream;
+  // Its error (a folder that is not there, a full disk) is kept by the stream and thrown below, not
+  // emitted with no listener while an async source is awaited (which would end the process).
+  if (proprio) destino.on('error', () => {});
   let bloco = '';
   let total = 0;
   // Same text as JSON.stringify of the record, without building an object per line.

@@ -165,6 +165,19 @@ const ESPERA_PELA_TRAVA_MS = 5_000;
 function abrirBanco(caminho: string, { idDoBoot = idDoBootLinux, aoMigrar }: OpcoesEscritor): Database.Database {
   verificarSincroniaAdiada(caminho, idDoBoot);
   const db = new Database(caminho);
+  try {
+    configurarEMigrar(db, aoMigrar);
+  } catch (erro) {
+    // Closed now, not when collected: a connection left to the garbage collector checkpoints and
+    // deletes `<file>-wal` and `-shm` by name when it goes, maybe those of a file made since at
+    // the same path (the demo makes its own again when it cannot open it).
+    db.close();
+    throw erro;
+  }
+  return db;
+}
+
+function configurarEMigrar(db: Database.Database, aoMigrar: OpcoesEscritor['aoMigrar']): void {
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last
   // commits, and those are re-applied from Kafka since their offsets went with them.
@@ -178,7 +191,6 @@ function abrirBanco(caminho: string, { idDoBoot = idDoBootLinux, aoMigrar }: Opc
   // also checkpoints on its freshness timer.
   db.pragma('wal_autocheckpoint = 8000');
   migrar(db, aoMigrar);
-  return db;
 }
 
 /** When a row is listed (`LISTADO` in sql.ts), the instant it is listed at; else null. */
@@ -239,10 +251,16 @@ export class EscritorProjecao {
 
   static abrir(caminho: string, opcoes: OpcoesEscritor = {}): EscritorProjecao {
     if (opcoes.daDemo !== true && ehProjecaoDaDemo(caminho)) throw new ProjecaoDaDemo(caminho);
-    const escritor = new EscritorProjecao(abrirBanco(caminho, opcoes), opcoes);
-    // Nothing stored yet: every document it will hold is made by this code's rules.
-    if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
-    return escritor;
+    const db = abrirBanco(caminho, opcoes);
+    try {
+      const escritor = new EscritorProjecao(db, opcoes);
+      // Nothing stored yet: every document it will hold is made by this code's rules.
+      if (escritor.regras() === null && escritor.vazia()) escritor.gravarEstado('regras', VERSAO_DAS_REGRAS);
+      return escritor;
+    } catch (erro) {
+      db.close();
+      throw erro;
+    }
   }
 
   /** Holds nothing yet: no property, removal item, condominium or offset. */

@@ -154,7 +154,8 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
       : !escritor.vazia() && escritor.lerEstado('demo_fonte') !== fonte ? 'feita de outra amostra ou com outro PHOTOS_BASE_URL'
       : null;
   } catch (erro) {
-    // Its own, of a schema this code does not open (a newer one: a checkout of older code).
+    // Its own, of a schema this code does not open: a newer one (a checkout of older code), or an
+    // old one holding ids in capitals.
     if (marca !== 1 || !(erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos)) throw erro;
     refazer = 'de um esquema que este código não abre';
   }
