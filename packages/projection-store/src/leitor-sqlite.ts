@@ -4,7 +4,8 @@
 import Database from './sqlite.ts';
 import { FAIXAS, escolherPlanoIncremental } from '@imoveis/domain';
 import { SQL_CONTAR_ALTERADOS, limitesDaJanela } from './contagens.ts';
-import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
+import { CHAVES_FRESCOR, sqlChave, type ChaveEstado } from './estado.ts';
+import { ProjecaoDaDemo } from './escritor-sqlite.ts';
 import { VERSAO_ESQUEMA, ProjecaoDeVersaoMaisNova } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
 import type { Frescor, LeitorProjecao, PaginaItens } from './leitor.ts';
@@ -150,7 +151,11 @@ export class LeitorSqlite implements LeitorProjecao {
   }
 
   /** Opens the projection read-only; refuses a missing file or one of another schema version. */
-  static abrir(caminho: string, opcoes: { escolherPlano?: typeof escolherPlanoIncremental } = {}): LeitorSqlite {
+  /**
+   * `daDemo`: the embedded demo's reader, the only one that opens a projection marked as the
+   * demo's (sample listings, never served to partners), as with the writer.
+   */
+  static abrir(caminho: string, opcoes: { escolherPlano?: typeof escolherPlanoIncremental; daDemo?: boolean } = {}): LeitorSqlite {
     let db: Database.Database;
     try {
       db = new Database(caminho, { readonly: true, fileMustExist: true });
@@ -167,6 +172,10 @@ export class LeitorSqlite implements LeitorProjecao {
           ? `a projeção ${caminho} ainda não foi criada pelo projetor`
           : `a projeção ${caminho} tem o esquema ${versao}, anterior ao ${VERSAO_ESQUEMA}: o projetor a migra ao abri-la`,
       );
+    }
+    if (opcoes.daDemo !== true && db.prepare<[], number | null>(`SELECT valor FROM estado WHERE chave = ${sqlChave('demo')}`).pluck().get() === 1) {
+      db.close();
+      throw new ProjecaoDaDemo(caminho);
     }
     return new LeitorSqlite(db, opcoes.escolherPlano);
   }

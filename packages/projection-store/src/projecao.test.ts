@@ -484,6 +484,15 @@ describe('schema versions', () => {
     EscritorProjecao.abrir(caminho, { daDemo: true }).close();
   });
 
+  it("is read, when marked as the demo's, by the demo's reader alone: partners are never served its sample", () => {
+    const caminho = join(dir, 'demo-lida.db');
+    const demo = EscritorProjecao.abrir(caminho, { daDemo: true });
+    demo.gravarEstado('demo', 1);
+    demo.close();
+    expect(() => LeitorSqlite.abrir(caminho)).toThrow(ProjecaoDaDemo);
+    LeitorSqlite.abrir(caminho, { daDemo: true }).close();
+  });
+
   it('refuses a projection written by a newer version of the code', () => {
     const db = new Database(join(dir, 'nova.db'));
     db.pragma('user_version = 99');

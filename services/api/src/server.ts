@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { LeitorSqlite, ProjecaoDaDemo, ehProjecaoDaDemo } from '@imoveis/projection-store';
+import { ProjecaoDaDemo, ehProjecaoDaDemo } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfigApi, avisosDaConfiguracao } from './config.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
@@ -71,12 +71,8 @@ const impossivel = caminhoImpossivel(config.DATABASE_PATH);
 if (impossivel !== null) sairPorConfiguracao('DATABASE_PATH', impossivel);
 // The demo's projection (`pnpm start`) holds sample listings, which partners must never be served.
 if (ehProjecaoDaDemo(config.DATABASE_PATH)) sairPorConfiguracao('DATABASE_PATH', new ProjecaoDaDemo(config.DATABASE_PATH).message);
+// The reader refuses it at every open too (one made at the path after this start).
 const fonte = new FonteReabrivel(config.DATABASE_PATH, {
-  // And at every open: a demo's projection made at the path after this start is never served either.
-  abrir: (caminho) => {
-    if (ehProjecaoDaDemo(caminho)) throw new ProjecaoDaDemo(caminho);
-    return LeitorSqlite.abrir(caminho);
-  },
   aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado, substituído ou migrado: reaberto'),
 });
 try {

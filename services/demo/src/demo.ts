@@ -8,7 +8,7 @@ import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencia
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
-import { ArquivoTravado, EscritorProjecao, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, apagarProjecao, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
+import { ArquivoTravado, EscritorProjecao, LeitorSqlite, ProjecaoComIdsMaiusculos, ProjecaoDeVersaoMaisNova, ProjecaoNaoConfiavel, apagarProjecao, ehFalhaDeArmazenamento, espiarEstado, travarEscritaDaProjecao } from '@imoveis/projection-store';
 import { ConfiguracaoInvalida, ehFalhaDeArquivo, garantirPastaDe } from '@imoveis/config';
 import type { Logger } from 'pino';
 import type { ConfigDemo } from './config.ts';
@@ -94,7 +94,7 @@ export async function iniciarDemo(config: ConfigDemo, logger: Logger): Promise<D
 
   // 3. The API as `pnpm api` builds it without Redis: the per-process limiter, the default
   // overload and proxy settings.
-  const fonte = new FonteReabrivel(config.DATABASE_PATH);
+  const fonte = new FonteReabrivel(config.DATABASE_PATH, { abrir: (caminho) => LeitorSqlite.abrir(caminho, { daDemo: true }) });
   const limitador = new LimitadorLocal({ limite: config.RATE_LIMIT_PER_MINUTE });
   const app = await buildApp({
     config: { atrasoMaximoMs: config.READY_MAX_LAG_SECONDS * 1000 },
