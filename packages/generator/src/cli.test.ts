@@ -1,5 +1,6 @@
 // The command line writes the same NDJSON as the library, to a file or to stdout.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,17 @@ describe('cli', () => {
     } finally {
       await rm(pasta, { recursive: true, force: true });
     }
+  });
+
+  it('stops quietly, exiting 0, when the reader of stdout closes it (`| head`)', { timeout: 30_000 }, async () => {
+    const filho = spawn(process.execPath, ['--import', 'tsx', CLI, '--imoveis', '3000', '--mutacoes', '3000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let erros = '';
+    filho.stderr.setEncoding('utf8').on('data', (t: string) => (erros += t));
+    const [primeiro] = (await once(filho.stdout, 'data')) as [Buffer];
+    filho.stdout.destroy();
+    const [codigo] = (await once(filho, 'close')) as [number | null];
+    expect(primeiro.toString('utf8')).toMatch(/^\{"topico":/);
+    expect({ codigo, erros }).toEqual({ codigo: 0, erros: '' });
   });
 
   it('exits with an error naming a bad option', { timeout: 30_000 }, async () => {

@@ -121,7 +121,18 @@ async function principal(): Promise<void> {
 const ehErroDeUso = (erro: unknown): boolean =>
   erro instanceof RangeError || (erro instanceof TypeError && String((erro as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS'));
 
+/**
+ * The reader of stdout closed it (`| head`): it has what it wanted. Node ignores SIGPIPE, so the
+ * write fails with EPIPE instead of ending the process; stop quietly, as a pipe's writer does.
+ */
+const leitorFechou = (erro: unknown): boolean => (erro as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+process.stdout.on('error', (erro) => {
+  if (leitorFechou(erro)) process.exit(0);
+  throw erro;
+});
+
 principal().catch((erro: unknown) => {
+  if (leitorFechou(erro)) return;
   process.stderr.write(`${erro instanceof Error ? erro.message : String(erro)}\n${ehErroDeUso(erro) ? `${AJUDA}\n` : ''}`);
   process.exitCode = 1;
 });
