@@ -56,8 +56,11 @@ export class FabricaCondominios {
     return id;
   }
 
-  /** Condominium j after `renomeacoes` renames and `edicoesSindico` private edits. */
-  gerar(indice: number, renomeacoes = 0, edicoesSindico = 0): CondominioGerado {
+  /**
+   * Condominium j after `renomeacoes` renames and `edicoesSindico` private edits. `conhecido`, its
+   * name after fewer renames, spares replaying those (a long mutation stream renames one many times).
+   */
+  gerar(indice: number, renomeacoes = 0, edicoesSindico = 0, conhecido?: { renomeacoes: number; nome: string }): CondominioGerado {
     const rng = this.rng;
     rng.semear(this.semente, FLUXO_CONDOMINIO, indice);
     const id = rng.uuid();
@@ -68,7 +71,9 @@ export class FabricaCondominios {
     const administradora = rng.chance(0.15) ? null : rng.escolher(ADMINISTRADORAS);
     let sindico = rng.chance(0.1) ? null : this.contato(rng);
     // Replayed rename by rename so that each one differs from the name before it.
-    for (let r = 1; r <= renomeacoes; r++) {
+    const inicial = conhecido !== undefined && conhecido.renomeacoes <= renomeacoes ? conhecido : { renomeacoes: 0, nome };
+    nome = inicial.nome;
+    for (let r = inicial.renomeacoes + 1; r <= renomeacoes; r++) {
       this.rngAuxiliar.semear(this.semente, FLUXO_NOME_CONDOMINIO, indice * 65_536 + (r & 0xffff));
       // A rename is either a new name or the old one re-typed in capitals, both seen in registers.
       const novo = this.rngAuxiliar.chance(0.25) && nome !== nome.toUpperCase() ? nome.toUpperCase() : this.nome(this.rngAuxiliar);

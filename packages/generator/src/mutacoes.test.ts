@@ -4,7 +4,8 @@ import { decodificarEvento, type EventoCondominio, type EventoImovel } from '@im
 import { describe, expect, it } from 'vitest';
 import { gerarCargaInicial } from './carga-inicial.ts';
 import { ESPECIES_MUTACAO, gerarMutacoes, gerarMutacoesRotuladas, type EspecieMutacao } from './mutacoes.ts';
-import type { OpcoesGerador } from './opcoes.ts';
+import { FabricaCondominios } from './condominio-gerador.ts';
+import { normalizarOpcoes, type OpcoesGerador } from './opcoes.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
 import { ESPECIES_VENENO, MOTIVO_DO_VENENO, type EspecieVeneno } from './venenos.ts';
 
@@ -167,6 +168,20 @@ describe('gerarMutacoes', () => {
     expect(contar(0)).toBe(0);
     expect(contar(0.02) / 5000).toBeGreaterThan(0.014);
     expect(contar(0.02) / 5000).toBeLessThan(0.026);
+  });
+
+  it('names a condominium renamed many times as the factory names it after as many renames', () => {
+    const muitas: Partial<OpcoesGerador> = { seed: 5, imoveis: 10, condominios: 1, mutacoes: 3000, taxaVenenos: 0, taxaValoresRuins: 0 };
+    const n = normalizarOpcoes(muitas);
+    const fabrica = new FabricaCondominios(n.seed, n.inicioMs, n.imoveis, n.condominios);
+    let renomeacoes = 0;
+    for (const { especie, registro } of gerarMutacoesRotuladas(muitas)) {
+      if (especie !== 'condominio-renomeado') continue;
+      renomeacoes++;
+      const evento = decodificar(registro) as EventoCondominio;
+      expect(evento.tipo === 'condominio.salvo' && evento.dados.nome).toBe(fabrica.gerar(0, renomeacoes).dados.nome);
+    }
+    expect(renomeacoes).toBeGreaterThan(100);
   });
 
   it('never deletes more than half of the aggregates, whatever the number of mutations', () => {

@@ -113,6 +113,8 @@ class EstadoCondominios {
   readonly excluido: Uint8Array;
   readonly renomeacoes: Uint32Array;
   readonly edicoesSindico: Uint32Array;
+  /** Each edited one's name and its rename count then: the next rename starts from it. */
+  readonly nomes: ({ renomeacoes: number; nome: string } | undefined)[] = [];
   vivos: number;
 
   constructor(n: number) {
@@ -397,7 +399,8 @@ class Mutador {
     const e = this.condominios;
     if (renomear) e.renomeacoes[j]!++;
     else e.edicoesSindico[j]!++;
-    const c = this.ctx.condominios.gerar(j, e.renomeacoes[j], e.edicoesSindico[j]);
+    const c = this.ctx.condominios.gerar(j, e.renomeacoes[j], e.edicoesSindico[j], e.nomes[j]);
+    e.nomes[j] = { renomeacoes: e.renomeacoes[j]!, nome: c.dados.nome };
     if (e.versao[j] === 0) e.versao[j] = c.versaoInicial;
     const versao = ++e.versao[j]!;
     return registroCondominio(eventoCondominioSalvo(this.rng.uuid(), versao, this.agoraMs, c.dados));
