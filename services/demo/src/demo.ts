@@ -2,7 +2,7 @@
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
 import { hash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
@@ -144,11 +144,11 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
       `${caminho} não foi feita pela demonstração, que só grava na sua própria projeção (aponte DATABASE_PATH para outro arquivo; se for a de uma demonstração antiga, apague-a)`,
     );
   }
+  if (marca === undefined) return criarProjecaoDaDemo(caminho, fonte);
   let escritor: EscritorProjecao | null = null;
   let refazer: string | null;
   try {
     escritor = EscritorProjecao.abrir(caminho, { daDemo: true });
-    if (marca === undefined) escritor.gravarEstado('demo', 1);
     refazer =
       escritor.regras() !== VERSAO_DAS_REGRAS ? 'feita por outras regras de mapeamento'
       : !escritor.vazia() && escritor.lerEstado('demo_fonte') !== fonte ? 'feita de outra amostra ou com outro PHOTOS_BASE_URL'
@@ -166,10 +166,32 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
   escritor?.close();
   apagarProjecao(caminho);
   logger.info({ banco: caminho }, `projeção da demonstração ${refazer}: refeita a partir da amostra`);
-  const nova = EscritorProjecao.abrir(caminho, { daDemo: true });
-  nova.gravarEstado('demo', 1);
-  nova.gravarEstado('demo_fonte', fonte);
-  return nova;
+  return criarProjecaoDaDemo(caminho, fonte);
+}
+
+/**
+ * A new demo projection, made and marked under another name and then renamed into place: a start
+ * killed half-way never leaves at `caminho` a projection without the mark, which the next start
+ * would refuse as someone else's.
+ */
+function criarProjecaoDaDemo(caminho: string, fonte: number): EscritorProjecao {
+  const provisoria = `${caminho}.criando`;
+  apagarProjecao(provisoria);
+  try {
+    const nova = EscritorProjecao.abrir(provisoria, { daDemo: true });
+    try {
+      nova.gravarEstado('demo', 1);
+      nova.gravarEstado('demo_fonte', fonte);
+    } finally {
+      // The last connection to close folds the WAL into the file: the rename moves all of it.
+      nova.close();
+    }
+    renameSync(provisoria, caminho);
+  } catch (erro) {
+    apagarProjecao(provisoria);
+    throw erro;
+  }
+  return EscritorProjecao.abrir(caminho, { daDemo: true });
 }
 
 /** The partner the demo's credentials are issued to. */

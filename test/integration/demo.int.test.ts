@@ -1,0 +1,46 @@
+// The demo's start in-process, for what a child process cannot show reliably: a start that dies at
+// a chosen step (the e2e suite stops it with Ctrl-C, which the demo defers to between its steps).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EscritorProjecao, espiarEstado } from '@imoveis/projection-store';
+import { ConfigDemo } from '../../services/demo/src/config.ts';
+import { iniciarDemo } from '../../services/demo/src/demo.ts';
+import { sqliteTemporario } from '../helpers.ts';
+
+const logger = pino({ level: 'silent' });
+
+describe('the demo (in-process)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('dying between making its projection and marking it as its own leaves nothing the next start refuses', async () => {
+    const banco = sqliteTemporario();
+    const config = ConfigDemo.parse({ DATABASE_PATH: banco.caminho, CREDENTIALS_FILE: join(banco.dir, 'credenciais.json') });
+    // What a kill -9 or a full disk does at that step: the mark is never written.
+    const gravarEstado = EscritorProjecao.prototype.gravarEstado;
+    vi.spyOn(EscritorProjecao.prototype, 'gravarEstado').mockImplementation(function (this: EscritorProjecao, chave, valor) {
+      if (chave === 'demo') throw new Error('morto antes de marcar');
+      gravarEstado.call(this, chave, valor);
+    });
+    try {
+      await expect(iniciarDemo(config, logger)).rejects.toThrow('morto antes de marcar');
+      expect(espiarEstado(banco.caminho, 'demo')).toBeUndefined();
+      vi.restoreAllMocks();
+
+      const demo = await iniciarDemo(config, logger);
+      try {
+        expect(demo.carga).toMatchObject({ jaCarregada: false, registros: expect.any(Number) as number });
+        expect(demo.carga.registros).toBeGreaterThan(700);
+        expect(espiarEstado(banco.caminho, 'demo')).toBe(1);
+        expect(existsSync(`${banco.caminho}.criando`)).toBe(false);
+      } finally {
+        await demo.close();
+      }
+    } finally {
+      banco.remover();
+    }
+  });
+});
