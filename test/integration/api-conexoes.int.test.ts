@@ -85,6 +85,16 @@ describe('connection deadlines', () => {
     expect((await conversar(porta, 'GET /health/live HTTP/1.0\r\n\r\n')).recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('answers a request with an Expect other than 100-continue as any other (Node alone would send a bare 417)', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 10_000, verificacaoMs: 100, inatividadeMs: 10_000 });
+    const pedido = (caminho: string) => `GET ${caminho} HTTP/1.1\r\nHost: api\r\nExpect: algo\r\nConnection: close\r\n\r\n`;
+    const semCredencial = (await conversar(porta, pedido('/api/v1/imoveis'))).recebido.toString();
+    expect(semCredencial).toMatch(/^HTTP\/1\.1 401 /);
+    expect(semCredencial).toMatch(/^RateLimit: /im);
+    expect(JSON.parse(semCredencial.slice(semCredencial.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.any(String) });
+    expect((await conversar(porta, pedido('/health/live'))).recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('keeps a client that sends and reads at a normal pace', async () => {
     const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 300 });
     const { recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');

@@ -1,6 +1,6 @@
 // Builds the API from explicit dependencies and never listens: server.ts (and the tests) do.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import { compile as compilarConfianca } from '@fastify/proxy-addr';
@@ -152,6 +152,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     frameworkErrors: responderErroDoFramework,
     clientErrorHandler: responderErroDeCliente,
   });
+  // An `Expect` other than 100-continue: Node would answer a bare 417 itself, before any hook.
+  // The expectation is ignored instead (RFC 9110 allows it): the request is answered as any other,
+  // credential first, every refusal with an Erro.
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => app.server.emit('request', req, res));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('credencial', null);
