@@ -1054,9 +1054,16 @@ describe('projector against a real Kafka broker', () => {
     writeFileSync(`${pasta.caminho}-arquivo`, '');
     writeFileSync(`${pasta.caminho}-texto`, 'um arquivo de outra coisa');
     limpezas.push(() => rmSync(`${pasta.caminho}-texto`, { force: true }));
+    // Another application's database: left as it was, its journal mode too.
+    const alheio = new Database(`${pasta.caminho}-alheio`);
+    alheio.exec('CREATE TABLE clientes (nome TEXT)');
+    alheio.close();
+    limpezas.push(() => rmSync(`${pasta.caminho}-alheio`, { force: true }));
+    const alheioAntes = readFileSync(`${pasta.caminho}-alheio`);
     for (const [caminho, codigo] of [
       [pasta.caminho, /^EISDIR$/],
       [`${pasta.caminho}-texto`, /^SQLITE_NOTADB$/],
+      [`${pasta.caminho}-alheio`, /^SQLITE_NOTADB$/],
       [`${pasta.caminho}-arquivo/projecao.db`, /^(ENOTDIR|EEXIST)$/], // its folder is a file
     ] as const) {
       const processo = spawn(...comandoServico('projector'), {
@@ -1070,6 +1077,8 @@ describe('projector against a real Kafka broker', () => {
     }
     expect(existsSync(`${pasta.caminho}.projetor.lock`)).toBe(false);
     expect(existsSync(`${pasta.caminho}-texto.projetor.lock`)).toBe(false);
+    expect(readFileSync(`${pasta.caminho}-alheio`).equals(alheioAntes)).toBe(true);
+    expect(existsSync(`${pasta.caminho}-alheio-wal`)).toBe(false);
 
     // The rebuild likewise, at once, before it looks for any broker.
     const rebuild = spawn(...comandoServico('projector', 'rebuild.js'), {

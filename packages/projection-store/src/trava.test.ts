@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from './sqlite.ts';
 import { ArquivoTravado, travarArquivo, travarEscritaDaProjecao, travarReconstrucaoDaProjecao } from './trava.ts';
 
 let dir: string;
@@ -50,8 +51,22 @@ describe('travarEscritaDaProjecao', () => {
     expect(() => travarEscritaDaProjecao(join(dir, 'pasta'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
     expect(() => travarReconstrucaoDaProjecao(join(dir, 'texto.txt'))).toThrow(expect.objectContaining({ code: 'SQLITE_NOTADB' }));
     expect(readdirSync(dir).sort()).toEqual(['pasta', 'texto.txt']);
-    // An empty file is a projection yet to be made.
+    // Another application's database: read, never written.
+    const alheio = new Database(join(dir, 'clientes.db'));
+    alheio.exec('CREATE TABLE clientes (nome TEXT)');
+    alheio.close();
+    const antes = readFileSync(join(dir, 'clientes.db'));
+    expect(() => travarEscritaDaProjecao(join(dir, 'clientes.db'))).toThrow(
+      expect.objectContaining({ code: 'SQLITE_NOTADB', message: expect.stringContaining('(clientes)') as string }),
+    );
+    expect(readFileSync(join(dir, 'clientes.db')).equals(antes)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['clientes.db', 'pasta', 'texto.txt']);
+    // An empty file, or an empty database, is a projection yet to be made.
     writeFileSync(join(dir, 'vazio.db'), '');
     travarEscritaDaProjecao(join(dir, 'vazio.db')).liberar();
+    const vazio = new Database(join(dir, 'banco-vazio.db'));
+    vazio.exec('CREATE TABLE t (x); DROP TABLE t');
+    vazio.close();
+    travarEscritaDaProjecao(join(dir, 'banco-vazio.db')).liberar();
   });
 });

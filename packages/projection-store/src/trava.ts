@@ -59,11 +59,12 @@ function caminhoProprio(caminho: string): string {
 const CABECALHO_SQLITE = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**
- * Refuses a path that holds something no projection can be (a folder, a text file), before a lock
- * file is made beside it: `DATABASE_PATH=/etc/hostname` must not leave
- * `/etc/hostname.projetor.lock` behind. Nothing there, or an empty file, is a projection yet to be made.
+ * Refuses a path that holds something no projection can be (a folder, a text file, another
+ * application's SQLite database), before a lock file is made beside it: `DATABASE_PATH=/etc/hostname`
+ * must not leave `/etc/hostname.projetor.lock` behind, and a writer must not add its tables to
+ * someone else's database. Nothing there, an empty file or an empty database, is a projection yet to be made.
  */
-function exigirSqliteOuNada(caminho: string): void {
+function exigirProjecaoOuNada(caminho: string): void {
   let descritor: number;
   try {
     descritor = openSync(caminho, 'r');
@@ -77,14 +78,28 @@ function exigirSqliteOuNada(caminho: string): void {
     const lidos = readSync(descritor, cabecalho, 0, cabecalho.length, 0);
     // SQLite's own error for such a file, so it is told as every other refusal of the file is.
     if (lidos > 0 && !cabecalho.equals(CABECALHO_SQLITE)) throw new Database.SqliteError('file is not a database', 'SQLITE_NOTADB');
+    if (lidos === 0) return;
   } finally {
     closeSync(descritor);
+  }
+  // Every projection has a schema version (each migration sets it in its own transaction): tables
+  // without one are not ours. Read-only, so the file and a killed writer's WAL stay as they are.
+  const db = new Database(caminho, { readonly: true, fileMustExist: true });
+  try {
+    if (db.pragma('user_version', { simple: true }) !== 0) return;
+    const tabelas = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name LIMIT 4").pluck().all();
+    if (tabelas.length > 0) {
+      const nomes = tabelas.length > 3 ? `${tabelas.slice(0, 3).join(', ')}…` : tabelas.join(', ');
+      throw new Database.SqliteError(`guarda tabelas de outro banco (${nomes}) e nenhuma projeção`, 'SQLITE_NOTADB');
+    }
+  } finally {
+    db.close();
   }
 }
 
 /** A lock beside the projection at `caminho`, named `<its own path><sufixo>`; none beside what is no SQLite file. */
 function travarAoLadoDe(caminho: string, sufixo: string): Trava {
-  exigirSqliteOuNada(caminho);
+  exigirProjecaoOuNada(caminho);
   return travarArquivo(`${caminhoProprio(caminho)}${sufixo}`);
 }
 
