@@ -18,10 +18,25 @@ const AVISOS_ESPERADOS = new Set(['Limiting retries for the idempotent producer 
 const respostaComErro = (namespace: string, message: string, nivel: NivelKafkajs): boolean =>
   namespace === 'Connection' && message.startsWith('Response ') && nivel === NivelKafkajs.ERROR;
 
+/**
+ * A connection that fails or drops (a broker restarting, a network cut, brokers out of reach at
+ * start) is retried by the client, and what it does not recover from ends in a line of ours (the
+ * consumer's crash, "Kafka inacessível"): each attempt is a warning. Its socket error's stack says
+ * nothing its message does not, and would make every attempt a dozen lines in a terminal.
+ */
+const conexaoFalhou = (namespace: string, message: string): boolean =>
+  (namespace === 'Connection' && message.startsWith('Connection error')) ||
+  (namespace === 'BrokerPool' && message.startsWith('Failed to connect to seed broker'));
+
 export function registrarLog(log: LogKafka | undefined, { namespace, level, log: entrada }: LogEntry): void {
   if (!log) return;
   const { message, ...resto } = entrada;
-  const nivel = AVISOS_ESPERADOS.has(message) ? NivelKafkajs.DEBUG : respostaComErro(namespace, message, level) ? NivelKafkajs.WARN : level;
+  const falhaDeConexao = level === NivelKafkajs.ERROR && conexaoFalhou(namespace, message);
+  if (falhaDeConexao) delete resto['stack'];
+  const nivel =
+    AVISOS_ESPERADOS.has(message) ? NivelKafkajs.DEBUG
+    : falhaDeConexao || respostaComErro(namespace, message, level) ? NivelKafkajs.WARN
+    : level;
   const contexto = { componente: 'kafkajs', ...resto };
   if (nivel <= NivelKafkajs.ERROR) log.error(contexto, message);
   else if (nivel === NivelKafkajs.WARN) log.warn(contexto, message);
