@@ -19,6 +19,14 @@ describe('removerContatos', () => {
     '3333.4444',
     '11.98765.4321',
     '0800 123 4567',
+    // The other non-geographic prefixes, and 0800 numbers' other groupings (rules version 18).
+    '0300 123 4567',
+    '0300-789-1234',
+    '0500 123 4567',
+    '0900 123 4567',
+    '0800 707 12 34',
+    '0800 70 1234',
+    '08007071234',
     // What rich-text editors and hurried agents produce.
     '98765–4321',
     '(11) 98765 - 4321',

@@ -148,8 +148,16 @@ const CNPJ_ALFANUMERICO = new RegExp(
   String.raw`(?=[0-9A-Z]{2}[.0-9A-Z]{3})(?<![\p{L}\p{N}])(?=[0-9A-Z./]{0,14}[A-Z])[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}/?[0-9A-Z]{4}${ANTES_DO_DV}\d{2}${FIM_OU_PALAVRA}`,
   'gu',
 );
-/** Toll-free numbers: `0800 123 4567`. */
-const TELEFONE_0800 = new RegExp(String.raw`(?=0)${INICIO_NUMERO}0800${SEP}?\d{3}${SEP}?\d{4}${FIM_OU_PALAVRA}`, 'gu');
+/**
+ * Non-geographic numbers: toll-free `0800 123 4567`, and the shared-cost, donation and premium
+ * 0300, 0500 and 0900; seven digits after the prefix, in groups of three and four or three, two
+ * and two (`0800 707 12 34`), or the six of older 0800 numbers (`0800 70 1234`).
+ */
+const TELEFONE_NAO_GEOGRAFICO = new RegExp(
+  String.raw`(?=0)${INICIO_NUMERO}0[3589]00${SEP}?(?:\d{3}${SEP}?\d{2}${SEP}?\d{2}|\d{3}${SEP}?\d{4}|\d{2}${SEP}?\d{4})${FIM_OU_PALAVRA}`,
+  'gu',
+);
+const TALVEZ_NAO_GEOGRAFICO = /0[3589]00/;
 /**
  * Brazilian telephone: optional `+55`, optional DDD (in parentheses or not, with the old leading
  * 0), then 8 or 9 digits split by a space, dot or dash (- – —), by a dash with spaces, or not split.
@@ -476,14 +484,12 @@ function removerNaLinha(texto: string): string {
   let resultado = texto.includes('@') ? texto.replace(EMAIL, MARCADOR_REMOVIDO) : texto;
   if (TALVEZ_EMAIL_DISFARCADO.test(resultado)) resultado = resultado.replace(EMAIL_DISFARCADO, substituirEmailDisfarcado);
   if (/[A-Z]/.test(resultado) && /\d\d/.test(resultado)) resultado = resultado.replace(CNPJ_ALFANUMERICO, substituirCnpjAlfanumerico);
-  // A CNPJ has 14 digits, a CPF 11, a toll-free number 11 and a telephone at least 8.
+  // A CNPJ has 14 digits, a CPF 11, a non-geographic number 10 or 11 and a telephone at least 8.
   const n = digitos(resultado, 14);
   if (n < 8) return resultado;
   if (n >= 14) resultado = resultado.replace(CNPJ, substituirCnpjFormatado).replace(CNPJ_AGRUPADO, substituirCnpjSeValido);
-  if (n >= 11) {
-    resultado = resultado.replace(CPF, substituirCpfFormatado).replace(CPF_AGRUPADO, substituirCpfSeValido);
-    if (resultado.includes('0800')) resultado = resultado.replace(TELEFONE_0800, MARCADOR_REMOVIDO);
-  }
+  if (n >= 11) resultado = resultado.replace(CPF, substituirCpfFormatado).replace(CPF_AGRUPADO, substituirCpfSeValido);
+  if (n >= 10 && TALVEZ_NAO_GEOGRAFICO.test(resultado)) resultado = resultado.replace(TELEFONE_NAO_GEOGRAFICO, MARCADOR_REMOVIDO);
   // Another country's number first: its groups could pass for a DDD and a local number.
   if (resultado.includes('+')) resultado = resultado.replace(TELEFONE_INTERNACIONAL, substituirInternacional);
   if (n >= 12 && resultado.includes('55')) resultado = resultado.replace(TELEFONE_55, MARCADOR_REMOVIDO);

@@ -3,8 +3,74 @@
 // regular-expression whitespace processor, which made it the most expensive step of the mapping. Markup outside the subset an
 // editor produces (tables, <pre>, <body>) goes to html-to-text itself, so every input keeps
 // exactly the text it had; html-texto.test.ts compares the two.
-import { compile } from 'html-to-text';
+import { compile, type DomNode, type FormatCallback } from 'html-to-text';
 import { Parser } from 'htmlparser2';
+
+/**
+ * The most rows or columns of a table laid out as a grid: html-to-text's layout costs the square
+ * of it. No table in a listing's description comes near; one past it is no text a partner can read.
+ */
+export const LADO_MAXIMO_TABELA = 1_000;
+/** HTML's own limit to a cell's colspan. */
+const COLSPAN_MAXIMO = 1_000;
+/**
+ * How deep html-to-text walks (it recurses on each level): 20,000 nested tags in a <pre>
+ * overflowed the stack. Text deeper than this is left out; an editor nests a few levels.
+ */
+const PROFUNDIDADE_MAXIMA = 500;
+
+/** A description holding a table larger than {@link LADO_MAXIMO_TABELA}: a bad value, made `null`. */
+export class TabelaGrandeDemais extends Error {
+  override readonly name = 'TabelaGrandeDemais';
+}
+
+const ehTag = (no: DomNode, ...nomes: string[]): boolean => no.type === 'tag' && nomes.includes(no.name ?? '');
+
+/** A table's rows and their cells, as html-to-text's data-table layout finds them. */
+function linhasDaTabela(no: DomNode, linhas: DomNode[][] = []): DomNode[][] {
+  for (const filho of no.children) {
+    if (ehTag(filho, 'thead', 'tbody', 'tfoot', 'center')) linhasDaTabela(filho, linhas);
+    else if (ehTag(filho, 'tr')) linhas.push(filho.children.filter((celula) => ehTag(celula, 'td', 'th')));
+  }
+  return linhas;
+}
+
+/** A span as html-to-text reads it (`+valor || 1`), where that is a whole number of at least 1; else 1. */
+function vao(valor: unknown): number {
+  const n = Number(valor) || 1;
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * A table's cell spans made safe for html-to-text's layout, then that layout. It recursed without
+ * end on a negative or fractional span and on a rowspan of 100,000, and took seconds over a
+ * colspan of 40,000. Spans become whole numbers of at least 1, a colspan at most HTML's 1,000 and
+ * a rowspan at most the rows left (as browsers read them); a table whose grid would still be
+ * larger than {@link LADO_MAXIMO_TABELA} throws {@link TabelaGrandeDemais}.
+ */
+const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
+  const linhas = linhasDaTabela(elem);
+  let largura = 0;
+  let descidas = 0;
+  for (const [j, celulas] of linhas.entries()) {
+    let daLinha = 0;
+    for (const celula of celulas) {
+      const attribs = celula.attribs as Record<string, string>;
+      const colspan = Math.min(vao(attribs['colspan']), COLSPAN_MAXIMO);
+      const rowspan = Math.min(vao(attribs['rowspan']), linhas.length - j);
+      if ('colspan' in attribs) attribs['colspan'] = String(colspan);
+      if ('rowspan' in attribs) attribs['rowspan'] = String(rowspan);
+      daLinha += colspan;
+      // A cell spanning rows below pushes their cells right: at most its colspan, in every row.
+      if (rowspan > 1) descidas += colspan;
+    }
+    largura = Math.max(largura, daLinha);
+  }
+  if (linhas.length > LADO_MAXIMO_TABELA || largura + descidas > LADO_MAXIMO_TABELA) {
+    throw new TabelaGrandeDemais(`uma tabela de ${linhas.length} linhas e até ${largura + descidas} colunas`);
+  }
+  builder.options.formatters['dataTable']!(elem, walk, builder, opcoes);
+};
 
 /** html-to-text with our options: the layout's source of truth, and what lays out the markup the fast path does not. */
 export const htmlParaTextoCompleto = compile({
@@ -19,6 +85,8 @@ export const htmlParaTextoCompleto = compile({
   // is Word's <xml> island of document properties (its author among them); a <head> is not
   // skipped whole, since htmlparser2 leaves one not closed open over the text.
   baseElements: { selectors: [], returnDomByDefault: true },
+  limits: { maxDepth: PROFUNDIDADE_MAXIMA, ellipsis: '' },
+  formatters: { tabela },
   selectors: [
     { selector: 'title', format: 'skip' },
     { selector: 'xml', format: 'skip' },
@@ -32,7 +100,7 @@ export const htmlParaTextoCompleto = compile({
     { selector: 'h4', options: { uppercase: false } },
     { selector: 'h5', options: { uppercase: false } },
     { selector: 'h6', options: { uppercase: false } },
-    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+    { selector: 'table', format: 'tabela', options: { uppercaseHeaderCells: false } },
     { selector: 'ul', options: { itemPrefix: '- ' } },
     // The contract wants tags removed and block ends as line breaks, never text of our own:
     // ordered lists like the others (no right-aligned numbers), quotes without '> ', a rule

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removerContatos } from './contatos.ts';
+import { LADO_MAXIMO_TABELA } from './html-texto.ts';
 import { aparado, comoSeLe, htmlParaTexto, semEstilo, semInvisiveis } from './texto.ts';
 
 describe('htmlParaTexto', () => {
@@ -63,6 +64,32 @@ describe('htmlParaTexto', () => {
 
   it('drops scripts and styles', () => {
     expect(htmlParaTexto('<style>p{color:red}</style><script>alert(1)</script><p>ok</p>')).toBe('ok');
+  });
+
+  // html-to-text lays tables out as grids, recursing: these overflowed its stack or took seconds,
+  // and the mapping threw, sending the whole event to the dead letters (rules version 18).
+  const tabela = (span: string) => `<table><tr><td${span}>x</td><td>y</td></tr><tr><td>z</td></tr></table>`;
+
+  it('reads a cell span that is no whole number of at least 1 as 1, and a rowspan past the last row as reaching it', () => {
+    const semVao = htmlParaTexto(tabela(''));
+    for (const span of [' rowspan="-1"', ' rowspan="1.5"', ' colspan="-3"', ' colspan="2.5"', ' rowspan="x"', ' rowspan="0"']) {
+      expect(htmlParaTexto(tabela(span)), span).toBe(semVao);
+    }
+    expect(htmlParaTexto(tabela(' rowspan="100000"'))).toBe(htmlParaTexto(tabela(' rowspan="2"')));
+  });
+
+  it('gives null for a table too large to lay out (a bad value), at once', () => {
+    const inicio = performance.now();
+    expect(htmlParaTexto(tabela(' colspan="40000"'))).toBeNull();
+    expect(htmlParaTexto(`<table>${'<tr><td>y</td></tr>'.repeat(LADO_MAXIMO_TABELA + 1)}</table>`)).toBeNull();
+    expect(performance.now() - inicio).toBeLessThan(1_000);
+    expect(htmlParaTexto(`<table>${'<tr><td>y</td></tr>'.repeat(LADO_MAXIMO_TABELA)}</table>`)).toMatch(/^y\ny\n/);
+  });
+
+  it('leaves out text nested deeper than it walks, instead of overflowing the stack', () => {
+    const fundo = (n: number) => `<pre>Sala${'<b>'.repeat(n)}x${'</b>'.repeat(n)}</pre>`;
+    expect(htmlParaTexto(fundo(20_000))).toBe('Sala');
+    expect(htmlParaTexto(fundo(100))).toBe('Salax');
   });
 });
 

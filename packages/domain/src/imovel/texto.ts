@@ -1,16 +1,27 @@
 // Free text from the register as partners read it: rich-text HTML to plain text, invisible
 // characters dropped, styled letters and digits read as the plain ones.
-import { htmlParaTextoBruto } from './html-texto.ts';
+import { TabelaGrandeDemais, htmlParaTextoBruto } from './html-texto.ts';
 
 /**
  * `descricao_html` as plain text: tags removed, entities decoded, `<br>` and block ends as line
  * breaks, at most one blank line in a row, trimmed; `null` when nothing is left.
  * The HTML is parsed by htmlparser2 and laid out as html-to-text does (html-texto.ts); only that
  * plain-text output is tidied here.
+ *
+ * HTML that cannot be laid out (a table too large, or input that overflows the library's stack
+ * some way html-texto.ts does not foresee) is a bad value, `null` as the contract says: the event
+ * that carries it is applied, never sent to the dead letters for its description.
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
-  const bruto = comoSeLe(htmlParaTextoBruto(html));
+  let semTags: string;
+  try {
+    semTags = htmlParaTextoBruto(html);
+  } catch (erro) {
+    if (erro instanceof TabelaGrandeDemais || (erro instanceof RangeError && erro.message.includes('call stack'))) return null;
+    throw erro;
+  }
+  const bruto = comoSeLe(semTags);
   const texto = bruto.includes('\r') ? arrumarLinhasComCr(bruto) : arrumarLinhas(bruto);
   return texto === '' ? null : texto;
 }

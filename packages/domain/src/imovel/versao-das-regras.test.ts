@@ -59,6 +59,9 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   (d) => Object.assign(d, { descricao_html: '<head><meta charset="utf-8"><title>x</title><p>Sala ampla.</p>' }),
   (d) => Object.assign(d, { descricao_html: '<html><head><xml><o:Author>Renata Vieira</o:Author></xml></head><body><p>Sala ampla.</p></body></html>' }),
   (d) => Object.assign(d, { proprietario: { nome: 'Ana Souza', telefone: 1134567890, cpf: 52998224725 }, matricula: 55443, descricao_html: '<p>Dono 3456 78 90, matrícula 55443.</p>' }),
+  // Tables html-to-text could not lay out: spans made whole, one too large a bad value (null).
+  (d) => Object.assign(d, { descricao_html: '<table><tr><td rowspan="-1">Sala</td><td colspan="2.5">Cozinha</td></tr><tr><td rowspan="9">Quintal</td></tr></table>' }),
+  (d) => Object.assign(d, { descricao_html: '<table><tr><td colspan="40000">Sala</td><td>Cozinha</td></tr></table>' }),
 ];
 
 function* registrosDeBorda(): Generator<RegistroBruto> {
@@ -94,6 +97,7 @@ const TEXTOS_COM_CONTATOS = [
   'Dono 111•444•777-35, 111   444   777   35, 111\u2024444\u2024777-35, 11.222.333\u22150001-81; VGV de 172.000.000,00; Parcelas 12 24 36 48 60; Av. Boa Viagem 45 51020-000.',
   'Fotos https://www.olx.com.br/d/anuncio/apto-1234567890, https://site.com.br/corretor/11987654321; Lote 12 1200-1500 m², Apto 45 2304-2305, Ref 1100123456; Contato 1203-1204, Whats: entrega 25.12.2026, andares 22 23 24 25, Rua da Bahia, 30160-011; por 35000000 reais, R$: 45000000; fone 45 2304-2305; Renavam 12345678900, CPF 12345678900; Siga @imob.com.br.',
   'Zap 1️⃣1️⃣ 9️⃣ 8️⃣7️⃣ 6️⃣5️⃣ 4️⃣3️⃣ 2️⃣1️⃣, ⁹⁸⁷ ⁶⁵⁴ ³²¹, 98 76 54 32 1, joao @ Gmail, joao@Hotmail, 11 ● 98765 ● 4321; Torres 1️⃣ 2️⃣ 3️⃣; Telefonia e internet: aptos 33 33 44 44; Contatar corretor. 30140-000.',
+  'SAC 0300 313 4701, 0300-789-1234, 0500 123 4567, 0900 123 4567; 0800 707 12 34, 0800 70 1234; CEP 05001-000, 03001-000.',
   'Zap 9\u03368\u03367\u03366\u03365\u0336-\u03364\u03363\u03362\u03361\u0336, j\u0332o\u0332@\u0332x\u0332.\u0332c\u0332o\u0332m\u0332, R\u0336$\u0336 \u03365\u03362\u03360\u0336.\u03360\u03360\u03360\u0336; Ligue 9\u03328\u03327\u03326\u03325\u0332-4\u03323\u03322\u03321\u0332, 9\u20dd8\u20dd7\u20dd6\u20dd5\u20dd4\u20dd3\u20dd2\u20dd1\u20dd, ₉₈₇₆₅₋₄₃₂₁, \u{1fbf9}\u{1fbf8}\u{1fbf7}\u{1fbf6}\u{1fbf5}-\u{1fbf4}\u{1fbf3}\u{1fbf2}\u{1fbf1}, 97777\u28001234, joao\u2800@\u2800gmail.com; H₂O, CO₂, o\ufb00ice, 1\ufe0f\u20e3 Sala.',
 ];
 
@@ -158,6 +162,6 @@ describe('VERSAO_DAS_REGRAS', () => {
     // Failing here? If partners would see anything different, bump VERSAO_DAS_REGRAS (projections
     // made by the old rules then warn until rebuilt) and pin the new digest; if only the generator
     // changed, pin the new digest alone.
-    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 17, digesto: 'dbd8dfa35f83f43ad6f5fb2ba24dcc9a5df22876a59e359eecc172c594e7b7c8' });
+    expect({ versao: VERSAO_DAS_REGRAS, digesto: digestoDasRegras() }).toEqual({ versao: 18, digesto: 'cb67c53df582f1eb201ab0a0e03360026dd81028da3944547aae4159897d7cab' });
   });
 });

@@ -8,4 +8,4 @@
  * what changed in `docs/upgrading.md` (ops read it there); the guard test beside
  * this file (`versao-das-regras.test.ts`) fails until you bump it.
  */
-export const VERSAO_DAS_REGRAS = 17;
+export const VERSAO_DAS_REGRAS = 18;

@@ -23,6 +23,16 @@ describe('prepararEvento: private values sent as JSON numbers', () => {
   });
 });
 
+describe('prepararEvento: a description that cannot be laid out', () => {
+  it('is a bad value: null, and the rest of the event applied, its withdrawal too (rules version 18)', () => {
+    const tabela = '<table><tr><td colspan="40000">x</td><td>y</td></tr></table>';
+    const [bom, ruim] = [preparado({ ativo: false }, {}), preparado({ ativo: false, descricao_html: tabela }, {})];
+    expect(ruim.anunciado).toBe(false);
+    expect(ruim.anunciado).toBe(bom.anunciado);
+    expect(JSON.parse(ruim.documento)).toEqual({ ...JSON.parse(bom.documento), descricao: null });
+  });
+});
+
 describe('prepararEvento: the digest of what the public fields give', () => {
   const renata = { proprietario: { nome: 'Renata Vieira' }, chaves_local: 'Chaves com o zelador do prédio ao lado' };
   const joaquim = { proprietario: { nome: 'Joaquim Barbosa' }, chaves_local: 'Chaves na imobiliária, com a recepcionista' };
