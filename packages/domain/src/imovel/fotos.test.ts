@@ -10,6 +10,11 @@ describe('mapearFotos', () => {
     expect(fotos).toEqual([{ url: `${BASE}/b.jpg`, ordem: 1, principal: true }]);
   });
 
+  it('leaves out a photo whose storage key names a folder: its address would be a folder, shared by every such photo (rules version 18)', () => {
+    const fotos = mapearFotos(['/', '///', 'imoveis/AP1/', 'imoveis/AP1/01.jpg'].map((arquivo) => foto({ arquivo })), BASE);
+    expect(fotos.map((f) => f.url)).toEqual([`${BASE}/imoveis/AP1/01.jpg`]);
+  });
+
   it('leaves out a photo whose storage key has a . or .. segment: its address would resolve to another key', () => {
     const fotos = mapearFotos(
       ['../../admin/a.jpg', 'imoveis/../b.jpg', '..', 'imoveis/..', 'imoveis/./c.jpg', '.', './f.jpg', 'imoveis/..d.jpg', 'imoveis/e..jpg'].map((arquivo) => foto({ arquivo })),

@@ -42,9 +42,13 @@ const SEGMENTO_RELATIVO = /(?:^|\/)\.\.?(?:\/|$)/;
 /** Half of a UTF-16 pair alone (JSON can carry one as `\ud800`): no UTF-8 key names it. */
 const SURROGATE_SOLITARIO = /\p{Cs}/u;
 
-/** A storage key that gives an address: not blank, no segment a URL resolves away, and text a URL can hold. */
+/**
+ * A storage key that gives a file's address: not blank, not a folder (`/`, `imoveis/AP1/`: the
+ * base address's folder, shared by every such photo), no segment a URL resolves away, and text a
+ * URL can hold.
+ */
 function temEndereco(arquivo: string): boolean {
-  return arquivo.trim() !== '' && !SEGMENTO_RELATIVO.test(arquivo) && !SURROGATE_SOLITARIO.test(arquivo);
+  return arquivo.trim() !== '' && !arquivo.endsWith('/') && !SEGMENTO_RELATIVO.test(arquivo) && !SURROGATE_SOLITARIO.test(arquivo);
 }
 
 export function mapearFotos(fotos: readonly FotoRegistro[], fotosBaseUrl: string): Foto[] {

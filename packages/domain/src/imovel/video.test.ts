@@ -37,6 +37,10 @@ describe('urlVideo', () => {
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ#/watch?v=aaaaaaaaaaa',
     'https://www.youtube.com/embed/dQw4w9WgXcQ#p/u/1/aaaaaaaaaaa',
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=30',
+    // The pop-up player's page, and YouTube's Brazilian domain (rules version 18).
+    'https://www.youtube.com/watch_popup?v=dQw4w9WgXcQ',
+    'https://www.youtube.com.br/watch?v=dQw4w9WgXcQ',
+    'youtube.com.br/shorts/dQw4w9WgXcQ',
   ])('turns %s into the watch?v= form', (link) => {
     expect(urlVideo(link)).toBe(CANONICA);
   });

@@ -1,7 +1,10 @@
 // Video rule: any YouTube link form becomes the one canonical `watch?v=` address; anything else is dropped.
 
 const ID_YOUTUBE = /^[A-Za-z0-9_-]{11}$/;
-const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'gaming.youtube.com', 'youtube.googleapis.com']);
+// youtube.com.br, YouTube's own Brazilian domain, redirects to youtube.com with the same path (rules version 18).
+const HOSTS_YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'gaming.youtube.com', 'youtube.googleapis.com', 'youtube.com.br', 'www.youtube.com.br', 'm.youtube.com.br']);
+/** Pages that name the video in `?v=`: the watch page, and its pop-up player (rules version 18). */
+const PAGINAS_DE_V = new Set(['watch', 'watch_popup']);
 const HOSTS_NOCOOKIE = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);
 const PREFIXOS_COM_ID = new Set(['embed', 'shorts', 'live', 'v', 'e']);
 
@@ -39,7 +42,7 @@ function idDoYoutube(url: URL, compartilhado = false): string | null {
 
 /** The id a YouTube address names in its path or query. */
 function idDoCaminho(url: URL, segmentos: readonly string[], compartilhado: boolean): string | null {
-  if (segmentos.length === 0 || (segmentos.length === 1 && segmentos[0] === 'watch')) return url.searchParams.get('v');
+  if (segmentos.length === 0 || (segmentos.length === 1 && PAGINAS_DE_V.has(segmentos[0]!))) return url.searchParams.get('v');
   // A share link (`/attribution_link?u=/watch%3Fv%3DID`): the video's path, on YouTube itself.
   if (segmentos.length === 1 && segmentos[0] === 'attribution_link') {
     const caminho = url.searchParams.get('u');
