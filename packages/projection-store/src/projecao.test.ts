@@ -159,6 +159,14 @@ describe('given a property is deleted', () => {
     expect(itensRemovidos(leitor, relogio)).toEqual([{ id: a, codigo: 'AP777', removidoEm: relogio }]);
   });
 
+  it('a property saved but never advertised gets a removal item too', () => {
+    const a = id();
+    aplicar([imovelSalvo(a, 1, { publicar_no_site: false })]);
+    aplicar([imovelExcluido(a, 2, 'AP778')]);
+    expect(todos(0).total).toBe(0);
+    expect(itensRemovidos(leitor, 0)).toEqual([{ id: a, codigo: 'AP778', removidoEm: relogio }]);
+  });
+
   it("a deletion carrying its last save's versao applies (only saves raise versao); an older one does not", () => {
     const [a, b] = [id(), id()];
     aplicar([imovelSalvo(a, 5), imovelSalvo(b, 5)]);
