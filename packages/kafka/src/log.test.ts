@@ -33,6 +33,7 @@ describe('registrarLog', () => {
       registrar(
         entrada('Connection', logLevel.ERROR, 'Response Metadata(key: 3, version: 6)'),
         entrada('Connection', logLevel.ERROR, 'Connection error: read ECONNRESET'),
+        entrada('Connection', logLevel.ERROR, 'Connection timeout'),
         entrada('BrokerPool', logLevel.ERROR, 'Failed to connect to seed broker, trying another broker from the list: Connection error: connect ECONNREFUSED 127.0.0.1:1'),
         entrada('Consumer', logLevel.ERROR, 'Crash: KafkaJSNumberOfRetriesExceeded'),
         entrada('Producer', logLevel.WARN, 'Limiting retries for the idempotent producer may invalidate EoS guarantees'),
@@ -41,6 +42,7 @@ describe('registrarLog', () => {
     ).toEqual([
       ['warn', 'Response Metadata(key: 3, version: 6)'],
       ['warn', 'Connection error: read ECONNRESET'],
+      ['warn', 'Connection timeout'],
       ['warn', 'Failed to connect to seed broker, trying another broker from the list: Connection error: connect ECONNREFUSED 127.0.0.1:1'],
       ['error', 'Crash: KafkaJSNumberOfRetriesExceeded'],
       ['debug', 'Limiting retries for the idempotent producer may invalidate EoS guarantees'],

@@ -25,7 +25,7 @@ const respostaComErro = (namespace: string, message: string, nivel: NivelKafkajs
  * nothing its message does not, and would make every attempt a dozen lines in a terminal.
  */
 const conexaoFalhou = (namespace: string, message: string): boolean =>
-  (namespace === 'Connection' && message.startsWith('Connection error')) ||
+  (namespace === 'Connection' && (message.startsWith('Connection error') || message.startsWith('Connection timeout'))) ||
   (namespace === 'BrokerPool' && message.startsWith('Failed to connect to seed broker'));
 
 export function registrarLog(log: LogKafka | undefined, { namespace, level, log: entrada }: LogEntry): void {

@@ -50,6 +50,13 @@ describe('removerContatos', () => {
     expect(removerContatos(`Ligue ${telefone} hoje.`)).toBe('Ligue [removido] hoje.');
   });
 
+  it.each(['Ref. 0300123456', 'Cód. 0500-123456', 'Matrícula 0900.12.3456', 'Protocolo 0300-12-3456', 'Cond 0500 12 2024', 'Código 0800123456', 'CEP 05001-000', 'das 0900-1200'])(
+    'keeps %s: six digits after a prefix make a non-geographic number only after 0800, grouped',
+    (texto) => {
+      expect(removerContatos(texto)).toBe(texto);
+    },
+  );
+
   it.each(['941 234 567', '11 93 456 7890', '9412-34567', '987 654 321', '98 765 4321', '98765 43 21', '987 65 43 21', '9876-54321', '987-654-321', '11 987 654 321', '11 9876-54321', '(11) 9 87 65 43 21', '(21) 987 654 321'])(
     'replaces the mobile number %s, grouped as some type it, with nothing that says telephone',
     (telefone) => {

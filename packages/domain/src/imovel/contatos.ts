@@ -151,10 +151,11 @@ const CNPJ_ALFANUMERICO = new RegExp(
 /**
  * Non-geographic numbers: toll-free `0800 123 4567`, and the shared-cost, donation and premium
  * 0300, 0500 and 0900; seven digits after the prefix, in groups of three and four or three, two
- * and two (`0800 707 12 34`), or the six of older 0800 numbers (`0800 70 1234`).
+ * and two (`0800 707 12 34`), or the six of older 0800 numbers, grouped (`0800 70 1234`: bare,
+ * `0800123456` is as often a code).
  */
 const TELEFONE_NAO_GEOGRAFICO = new RegExp(
-  String.raw`(?=0)${INICIO_NUMERO}0[3589]00${SEP}?(?:\d{3}${SEP}?\d{2}${SEP}?\d{2}|\d{3}${SEP}?\d{4}|\d{2}${SEP}?\d{4})${FIM_OU_PALAVRA}`,
+  String.raw`(?=0)${INICIO_NUMERO}(?:0[3589]00${SEP}?(?:\d{3}${SEP}?\d{2}${SEP}?\d{2}|\d{3}${SEP}?\d{4})|0800${SEP}\d{2}${SEP}?\d{4})${FIM_OU_PALAVRA}`,
   'gu',
 );
 const TALVEZ_NAO_GEOGRAFICO = /0[3589]00/;

@@ -4,25 +4,37 @@
 // editor produces (tables, <pre>, <body>) goes to html-to-text itself, so every input keeps
 // exactly the text it had; html-texto.test.ts compares the two.
 import { compile, type DomNode, type FormatCallback } from 'html-to-text';
+import type { TablePrinterCell } from 'html-to-text/lib/block-text-builder.js';
 import { Parser } from 'htmlparser2';
 
 /**
+ * HTML whose layout would cost far more than its size (a table too large, nesting too deep): no
+ * text a partner can read, so a bad value, made `null` (texto.ts).
+ */
+export class HtmlIntratavel extends Error {
+  override readonly name = 'HtmlIntratavel';
+}
+
+/**
  * The most rows or columns of a table laid out as a grid: html-to-text's layout costs the square
- * of it. No table in a listing's description comes near; one past it is no text a partner can read.
+ * of it. No table in a listing's description comes near.
  */
 export const LADO_MAXIMO_TABELA = 1_000;
 /** HTML's own limit to a cell's colspan. */
 const COLSPAN_MAXIMO = 1_000;
 /**
- * How deep html-to-text walks (it recurses on each level): 20,000 nested tags in a <pre>
- * overflowed the stack. Text deeper than this is left out; an editor nests a few levels.
+ * The most characters the tables of one text may be laid out in: html-to-text pads every line of
+ * a table to its columns, so 45 KB of a wide table with one tall cell gave 32 million.
  */
-const PROFUNDIDADE_MAXIMA = 500;
+const TEXTO_MAXIMO_DAS_TABELAS = 1 << 20;
+/**
+ * The deepest nesting read: html-to-text recurses on each level (20,000 nested tags overflowed its
+ * stack) and htmlparser2 reads nested tables in time that grows with the depth. An editor nests a few.
+ */
+export const PROFUNDIDADE_MAXIMA = 500;
 
-/** A description holding a table larger than {@link LADO_MAXIMO_TABELA}: a bad value, made `null`. */
-export class TabelaGrandeDemais extends Error {
-  override readonly name = 'TabelaGrandeDemais';
-}
+/** What this text's tables may still be laid out in: set before each conversion (it is synchronous). */
+let textoRestanteDasTabelas = TEXTO_MAXIMO_DAS_TABELAS;
 
 const ehTag = (no: DomNode, ...nomes: string[]): boolean => no.type === 'tag' && nomes.includes(no.name ?? '');
 
@@ -42,14 +54,12 @@ function vao(valor: unknown): number {
 }
 
 /**
- * A table's cell spans made safe for html-to-text's layout, then that layout. It recursed without
- * end on a negative or fractional span and on a rowspan of 100,000, and took seconds over a
- * colspan of 40,000. Spans become whole numbers of at least 1, a colspan at most HTML's 1,000 and
- * a rowspan at most the rows left (as browsers read them); a table whose grid would still be
- * larger than {@link LADO_MAXIMO_TABELA} throws {@link TabelaGrandeDemais}.
+ * The spans of a table's cells made safe for html-to-text's layout, and its grid's width. That
+ * layout recursed without end on a negative or fractional span and on a rowspan of 100,000, and
+ * took seconds over a colspan of 40,000. Spans become whole numbers of at least 1, a colspan at
+ * most HTML's 1,000 and a rowspan at most the rows left (as browsers read them).
  */
-const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
-  const linhas = linhasDaTabela(elem);
+function larguraComVaosSeguros(linhas: readonly DomNode[][]): number {
   let largura = 0;
   let descidas = 0;
   for (const [j, celulas] of linhas.entries()) {
@@ -66,14 +76,63 @@ const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
     }
     largura = Math.max(largura, daLinha);
   }
-  if (linhas.length > LADO_MAXIMO_TABELA || largura + descidas > LADO_MAXIMO_TABELA) {
-    throw new TabelaGrandeDemais(`uma tabela de ${linhas.length} linhas e até ${largura + descidas} colunas`);
+  return largura + descidas;
+}
+
+/** At most how many characters html-to-text lays these cells out in: every line of every row, padded to every column. */
+function textoDaGrade(linhas: readonly TablePrinterCell[][], colunas: number): number {
+  let altura = 0;
+  let celulaMaisLarga = 0;
+  for (const celulas of linhas) {
+    let daLinha = 1;
+    for (const { text } of celulas) {
+      const partes = text.split('\n');
+      daLinha = Math.max(daLinha, partes.length);
+      for (const parte of partes) celulaMaisLarga = Math.max(celulaMaisLarga, parte.length);
+    }
+    altura += daLinha;
   }
-  builder.options.formatters['dataTable']!(elem, walk, builder, opcoes);
+  // Each column takes its widest cell and three spaces.
+  return altura * colunas * (celulaMaisLarga + 3);
+}
+
+/**
+ * html-to-text's data table, bounded: spans made safe, a grid past {@link LADO_MAXIMO_TABELA}
+ * refused, and the text it would be laid out in counted, once its cells are, against
+ * {@link TEXTO_MAXIMO_DAS_TABELAS} (a nested table's counts within its cell's and on its own).
+ * Past either: {@link HtmlIntratavel}.
+ */
+const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
+  const linhas = linhasDaTabela(elem);
+  const colunas = larguraComVaosSeguros(linhas);
+  if (linhas.length > LADO_MAXIMO_TABELA || colunas > LADO_MAXIMO_TABELA) {
+    throw new HtmlIntratavel(`uma tabela de ${linhas.length} linhas e até ${colunas} colunas`);
+  }
+  // The layout itself is html-to-text's, past its cells: counted as it is asked for.
+  const fecharTabela = builder.closeTable;
+  builder.closeTable = (fechamento) =>
+    fecharTabela.call(builder, {
+      ...fechamento!,
+      tableToString: (celulas) => {
+        textoRestanteDasTabelas -= textoDaGrade(celulas, colunas);
+        if (textoRestanteDasTabelas < 0) throw new HtmlIntratavel('tabelas que formariam um texto grande demais');
+        return fechamento!.tableToString(celulas);
+      },
+    });
+  try {
+    builder.options.formatters['dataTable']!(elem, walk, builder, opcoes);
+  } finally {
+    builder.closeTable = fecharTabela;
+  }
 };
 
 /** html-to-text with our options: the layout's source of truth, and what lays out the markup the fast path does not. */
-export const htmlParaTextoCompleto = compile({
+export function htmlParaTextoCompleto(html: string): string {
+  textoRestanteDasTabelas = TEXTO_MAXIMO_DAS_TABELAS;
+  return converterCompleto(html);
+}
+
+const converterCompleto = compile({
   wordwrap: false,
   // html-to-text's default reads a zero-width space as one; a reader sees nothing there, and
   // texto.ts drops it, with the other invisible characters (`9876&#8203;5-4321` is a number).
@@ -85,6 +144,7 @@ export const htmlParaTextoCompleto = compile({
   // is Word's <xml> island of document properties (its author among them); a <head> is not
   // skipped whole, since htmlparser2 leaves one not closed open over the text.
   baseElements: { selectors: [], returnDomByDefault: true },
+  // The fast path refuses deeper HTML before this sees it; this bounds this on its own.
   limits: { maxDepth: PROFUNDIDADE_MAXIMA, ellipsis: '' },
   formatters: { tabela },
   selectors: [
@@ -326,6 +386,8 @@ let atual = raiz;
 const pilha: Elemento[] = [];
 let textoPendente = '';
 let ignorando = 0;
+/** Elements open, as htmlparser2 nests them (it closes each, implied ones too). */
+let profundidade = 0;
 let completo = false;
 
 function topo(): Elemento | undefined {
@@ -389,6 +451,7 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
     if (!completo && ignorando === 0) textoPendente += texto;
   },
   onopentag(nome) {
+    if (++profundidade > PROFUNDIDADE_MAXIMA) throw new HtmlIntratavel(`elementos aninhados além de ${PROFUNDIDADE_MAXIMA} níveis`);
     descarregarTexto();
     if (completo) return;
     const pai = topo();
@@ -421,6 +484,7 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
     pilha.push({ nome, tipo: formato.tipo, quebrasFinais: formato.finais, item, lista });
   },
   onclosetag(nome) {
+    profundidade--;
     descarregarTexto();
     // HTML cut inside a tag (`<a href="`): the parser closes a tag it never reported open.
     if (completo || topo()?.nome !== nome) return;
@@ -456,6 +520,7 @@ export function htmlParaTextoBruto(html: string): string {
   pilha.length = 0;
   textoPendente = '';
   ignorando = 0;
+  profundidade = 0;
   completo = false;
   try {
     // A new parser each time: htmlparser2's reset() leaves the tokenizer inside an unclosed <script> (8; 10 then throws).

@@ -1,6 +1,6 @@
 // Free text from the register as partners read it: rich-text HTML to plain text, invisible
 // characters dropped, styled letters and digits read as the plain ones.
-import { TabelaGrandeDemais, htmlParaTextoBruto } from './html-texto.ts';
+import { HtmlIntratavel, htmlParaTextoBruto } from './html-texto.ts';
 
 /**
  * `descricao_html` as plain text: tags removed, entities decoded, `<br>` and block ends as line
@@ -8,9 +8,10 @@ import { TabelaGrandeDemais, htmlParaTextoBruto } from './html-texto.ts';
  * The HTML is parsed by htmlparser2 and laid out as html-to-text does (html-texto.ts); only that
  * plain-text output is tidied here.
  *
- * HTML that cannot be laid out (a table too large, or input that overflows the library's stack
- * some way html-texto.ts does not foresee) is a bad value, `null` as the contract says: the event
- * that carries it is applied, never sent to the dead letters for its description.
+ * HTML that cannot be laid out within bounds (a table too large, nesting too deep; or a string
+ * or stack html-to-text overflows some way html-texto.ts does not foresee) is a bad value, `null`
+ * as the contract says: the event that carries it is applied, never sent to the dead letters for
+ * its description.
  */
 export function htmlParaTexto(html: string | null): string | null {
   if (html === null) return null;
@@ -18,7 +19,7 @@ export function htmlParaTexto(html: string | null): string | null {
   try {
     semTags = htmlParaTextoBruto(html);
   } catch (erro) {
-    if (erro instanceof TabelaGrandeDemais || (erro instanceof RangeError && erro.message.includes('call stack'))) return null;
+    if (erro instanceof HtmlIntratavel || erro instanceof RangeError) return null;
     throw erro;
   }
   const bruto = comoSeLe(semTags);
