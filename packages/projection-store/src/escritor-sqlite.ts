@@ -1,11 +1,11 @@
 // The projector's side of the projection: the only writer. Every statement is prepared once; the
 // counters behind cheap totals are kept in step with every row written here (a rebuild's switch,
 // which rewrites the rows that differ or fills the table again, counts them again: troca.ts).
-import { statSync } from 'node:fs';
 import { setTimeout as esperar } from 'node:timers/promises';
 import Database from './sqlite.ts';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { ESCALAS, consultasDeEscala } from './contagens.ts';
+import { espiar } from './espiar.ts';
 import { CHAVES_FRESCOR, type ChaveEstado } from './estado.ts';
 import { migrar } from './migracoes.ts';
 import { LIMITE_LIGADO } from './sql.ts';
@@ -112,19 +112,12 @@ export function ehTravaOcupada(erro: unknown): boolean {
  * write (the demo).
  */
 export function espiarEstado(caminho: string, chave: ChaveEstado): number | null | undefined {
-  // A folder or another non-file holds no projection: opening it to write says what is wrong.
-  if (statSync(caminho, { throwIfNoEntry: false })?.isFile() !== true) return undefined;
-  // Read-only: a read-write connection, closing last, would checkpoint a killed writer's WAL into
-  // the file. A read-only one reads the WAL and leaves both as they are.
-  const db = new Database(caminho, { readonly: true, fileMustExist: true });
-  try {
+  return espiar(caminho, (db) => {
     if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'estado'").get() === undefined) {
       return db.prepare('SELECT 1 FROM sqlite_schema LIMIT 1').get() === undefined ? undefined : null;
     }
     return db.prepare<[string], { valor: number | null }>('SELECT valor FROM estado WHERE chave = ?').get(chave)?.valor ?? null;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /**
@@ -145,14 +138,12 @@ export function ehProjecaoDaDemo(caminho: string): boolean {
  * reads: empty when the file holds no projection yet. A rebuild compares them with its own.
  */
 export function espiarTopicos(caminho: string): string[] {
-  if (statSync(caminho, { throwIfNoEntry: false })?.isFile() !== true) return [];
-  const db = new Database(caminho, { readonly: true, fileMustExist: true });
-  try {
-    if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'offsets'").get() === undefined) return [];
-    return db.prepare<[], { topico: string }>('SELECT DISTINCT topico FROM offsets ORDER BY topico').all().map((r) => r.topico);
-  } finally {
-    db.close();
-  }
+  return (
+    espiar(caminho, (db) => {
+      if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'offsets'").get() === undefined) return [];
+      return db.prepare<[], { topico: string }>('SELECT DISTINCT topico FROM offsets ORDER BY topico').all().map((r) => r.topico);
+    }) ?? []
+  );
 }
 
 /** Between attempts at a write lock another process holds (`quandoATravaLivre`). */

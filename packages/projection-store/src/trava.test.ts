@@ -51,16 +51,23 @@ describe('travarEscritaDaProjecao', () => {
     expect(() => travarEscritaDaProjecao(join(dir, 'pasta'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
     expect(() => travarReconstrucaoDaProjecao(join(dir, 'texto.txt'))).toThrow(expect.objectContaining({ code: 'SQLITE_NOTADB' }));
     expect(readdirSync(dir).sort()).toEqual(['pasta', 'texto.txt']);
-    // Another application's database: read, never written.
-    const alheio = new Database(join(dir, 'clientes.db'));
-    alheio.exec('CREATE TABLE clientes (nome TEXT)');
-    alheio.close();
-    const antes = readFileSync(join(dir, 'clientes.db'));
-    expect(() => travarEscritaDaProjecao(join(dir, 'clientes.db'))).toThrow(
-      expect.objectContaining({ code: 'SQLITE_NOTADB', message: expect.stringContaining('(clientes)') as string }),
-    );
-    expect(readFileSync(join(dir, 'clientes.db')).equals(antes)).toBe(true);
-    expect(readdirSync(dir).sort()).toEqual(['clientes.db', 'pasta', 'texto.txt']);
+    // Another application's database, with a schema version of its own or none, tables or only a
+    // view: read, never written.
+    for (const [arquivo, esquema] of [
+      ['clientes.db', 'CREATE TABLE clientes (nome TEXT)'],
+      ['versionado.db', 'CREATE TABLE clientes (nome TEXT); PRAGMA user_version = 4'],
+      ['visao.db', 'CREATE VIEW clientes AS SELECT 1'],
+    ] as const) {
+      const alheio = new Database(join(dir, arquivo));
+      alheio.exec(esquema);
+      alheio.close();
+      const antes = readFileSync(join(dir, arquivo));
+      expect(() => travarEscritaDaProjecao(join(dir, arquivo)), arquivo).toThrow(
+        expect.objectContaining({ code: 'SQLITE_NOTADB', message: expect.stringContaining('guarda clientes, de outro banco') as string }),
+      );
+      expect(readFileSync(join(dir, arquivo)).equals(antes), arquivo).toBe(true);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['clientes.db', 'pasta', 'texto.txt', 'versionado.db', 'visao.db']);
     // An empty file, or an empty database, is a projection yet to be made.
     writeFileSync(join(dir, 'vazio.db'), '');
     travarEscritaDaProjecao(join(dir, 'vazio.db')).liberar();

@@ -3,6 +3,7 @@
 // projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { conteudoDoBanco, espiar } from './espiar.ts';
 import Database from './sqlite.ts';
 
 /** Another process (or connection) holds the lock. */
@@ -82,18 +83,10 @@ function exigirProjecaoOuNada(caminho: string): void {
   } finally {
     closeSync(descritor);
   }
-  // Every projection has a schema version (each migration sets it in its own transaction): tables
-  // without one are not ours. Read-only, so the file and a killed writer's WAL stay as they are.
-  const db = new Database(caminho, { readonly: true, fileMustExist: true });
-  try {
-    if (db.pragma('user_version', { simple: true }) !== 0) return;
-    const tabelas = db.prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name LIMIT 4").pluck().all();
-    if (tabelas.length > 0) {
-      const nomes = tabelas.length > 3 ? `${tabelas.slice(0, 3).join(', ')}…` : tabelas.join(', ');
-      throw new Database.SqliteError(`guarda tabelas de outro banco (${nomes}) e nenhuma projeção`, 'SQLITE_NOTADB');
-    }
-  } finally {
-    db.close();
+  const conteudo = espiar(caminho, conteudoDoBanco);
+  if (conteudo?.tipo === 'alheio') {
+    const nomes = conteudo.nomes.length > 3 ? `${conteudo.nomes.slice(0, 3).join(', ')}…` : conteudo.nomes.join(', ');
+    throw new Database.SqliteError(`guarda ${nomes}, de outro banco, e nenhuma projeção`, 'SQLITE_NOTADB');
   }
 }
 
