@@ -2,7 +2,7 @@
 // into a local SQLite file, a demo credential is issued, and the API serves it with the
 // per-process request limiter. Nothing outside this machine is needed.
 import { hash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
@@ -172,10 +172,13 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
 /**
  * A new demo projection, made and marked under another name and then renamed into place: a start
  * killed half-way never leaves at `caminho` a projection without the mark, which the next start
- * would refuse as someone else's.
+ * would refuse as someone else's. What is at `caminho` holds no projection (nothing, or an empty
+ * file): it goes first, with any -wal and -shm left beside it, which SQLite would otherwise read
+ * as the new file's. Through a symbolic link, the file it names is made.
  */
 function criarProjecaoDaDemo(caminho: string, fonte: number): EscritorProjecao {
-  const provisoria = `${caminho}.criando`;
+  const destino = existsSync(caminho) ? realpathSync(caminho) : caminho;
+  const provisoria = `${destino}.criando`;
   apagarProjecao(provisoria);
   try {
     const nova = EscritorProjecao.abrir(provisoria, { daDemo: true });
@@ -183,10 +186,13 @@ function criarProjecaoDaDemo(caminho: string, fonte: number): EscritorProjecao {
       nova.gravarEstado('demo', 1);
       nova.gravarEstado('demo_fonte', fonte);
     } finally {
-      // The last connection to close folds the WAL into the file: the rename moves all of it.
       nova.close();
     }
-    renameSync(provisoria, caminho);
+    // The last connection to close folds the WAL into the file, unless that failed (a full disk):
+    // then the rename would move the file without its mark.
+    if (existsSync(`${provisoria}-wal`)) throw new Error(`${provisoria}: o WAL não foi incorporado ao arquivo ao fechá-lo`);
+    apagarProjecao(destino);
+    renameSync(provisoria, destino);
   } catch (erro) {
     apagarProjecao(provisoria);
     throw erro;
