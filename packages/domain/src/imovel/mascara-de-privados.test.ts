@@ -6,6 +6,20 @@ import { mascaraDePrivados } from './mascara-de-privados.ts';
 const mascarar = (texto: string, nomes: unknown[], codigos: unknown[] = []) => mascaraDePrivados({ nomes, codigos })(texto);
 
 describe('mascaraDePrivados', () => {
+  it('removes whole a text whose search would read words without bound: a crafted value against a text of it', () => {
+    const repetido = (palavra: string, n: number) => `${palavra} `.repeat(n).trim();
+    const codigo = mascaraDePrivados({ nomes: [], codigos: [repetido('ab', 20_000)] });
+    const nome = mascaraDePrivados({ nomes: [repetido('Bo', 20_000)], codigos: [] });
+    const nota = mascaraDePrivados({ nomes: [], codigos: [], frases: [repetido('casa', 2_000)] });
+    expect(codigo(`Sala; ${repetido('ab', 20_000)} e mais`)).toBe('[removido]');
+    expect(nome(`Falar com ${repetido('bo', 20_000)}`)).toBe('[removido]');
+    expect(nota(repetido('casa', 200_000))).toBe('[removido]');
+    // The same values against ordinary texts: masked, or left, as always.
+    expect(codigo('Sala com ab ab e cozinha.')).toBe('Sala com ab ab e cozinha.');
+    expect(nome('Falar com Bo Bo.')).toBe('Falar com [removido].');
+    expect(nota('Casa de esquina.')).toBe('Casa de esquina.');
+  });
+
   it('masks a private name typed whole or by its first and last words, in any case', () => {
     expect(mascarar('Proprietário Renata Santos Vieira, CPF 1.', ['Renata Santos Vieira'])).toBe('Proprietário [removido], CPF 1.');
     expect(mascarar('Tratar com renata vieira ou RENATA SANTOS VIEIRA.', ['Renata Santos Vieira'])).toBe('Tratar com [removido] ou [removido].');

@@ -53,6 +53,16 @@ const FIM_DE_FRASE = /[.;!?\u2026]+(?:\s+|(?=\p{Lu}))|[\r\n]+/u;
 const TAMANHO_DA_NOTA = 10_000;
 const FRASES_POR_NOTA = 50;
 
+/**
+ * The most words one text's search may read past the first word of a form. A crafted record (a
+ * code, name or note of thousands of repeated words, against a description of them) made the
+ * search quadratic: 4 s for one 120 KB event, minutes for a larger one. Ordinary texts read a few
+ * thousand. A text that would take more is removed whole: privacy first, and an event's cost bounded.
+ */
+const PASSOS_MAXIMOS = 2_000_000;
+/** Words read so far by the search of one text (it is synchronous). */
+let passos = 0;
+
 
 /** A way a private value is typed: its words (folded), and what may stand between them. */
 interface Forma {
@@ -305,6 +315,7 @@ type CapitalNoNome = (posicao: number) => boolean;
 function fimDaForma(texto: string, i: number, { palavras, lacuna, enviados, meio, invertido }: Forma, capital: CapitalNoNome): number {
   let fim = i + palavras[0]!.length;
   for (let k = 1; k < palavras.length; k++) {
+    passos++;
     const palavra = palavras[k]!;
     const enviado = enviados?.[k - 1];
     let proxima: number;
@@ -369,6 +380,7 @@ function lacunaDeCodigo(texto: string, i: number): number {
  */
 function depoisDoMeio(texto: string, i: number, meio: Meio, ultima: string, capital: CapitalNoNome): number {
   for (let lidas = 0; !texto.startsWith(ultima, i); lidas++) {
+    passos++;
     if (lidas > meio.maximo) return -1;
     const fim = fimDePalavraDoMeio(texto, i, meio, lidas === 0, capital);
     if (fim === -1) return -1;
@@ -411,6 +423,7 @@ function mascarar(texto: string, m: Mascara): string {
     return origem === null ? i : origem[i]!;
   };
   const achados: [number, number][] = [];
+  passos = 0;
   // Most texts hold none: a form is searched for only when its first and last words are there.
   for (const forma of m.formas) {
     const primeira = forma.palavras[0]!;
@@ -420,6 +433,7 @@ function mascarar(texto: string, m: Mascara): string {
       // Read from the original text only when a bare one-letter initial needs it (rare).
       const capital: CapitalNoNome = (posicao) => ehMaiuscula(texto[noTexto(posicao)]) && !ehMaiuscula(texto[noTexto(i + 1)]);
       const fim = fimDaForma(lido, i, forma, capital);
+      if (passos > PASSOS_MAXIMOS) return MARCADOR_REMOVIDO;
       if (fim === -1 || LETRA_OU_DIGITO.test(lido.charAt(fim))) continue;
       if (forma.lacuna === lacunaDeNome && SANTO_ANTES.test(lido.slice(Math.max(0, i - 8), i))) continue;
       // Surname first is a name's only with a capital: "luz, clara e arejada" is no Clara Luz.
