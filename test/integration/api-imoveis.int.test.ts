@@ -667,9 +667,30 @@ describe('OpenAPI document and documentation page', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.headers['etag']).toBeTruthy();
-    // The contract itself is compressed like any other answer.
-    const contrato = await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'gzip' } });
-    expect(contrato.headers['content-encoding']).toBe('gzip');
+    // The page's copy of the contract likewise: the contract's own document is compressed.
+    const copia = await api.app.inject({ method: 'GET', url: '/api/v1/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(copia.statusCode).toBe(200);
+    expect(copia.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the contract compressed as the client accepts, the same bytes each time, and as it is otherwise', async () => {
+    const pedir = (aceitas?: string) =>
+      api.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: aceitas === undefined ? {} : { 'accept-encoding': aceitas } });
+    const puro = await pedir();
+    expect(puro.headers['content-encoding']).toBeUndefined();
+    const documento = JSON.parse(puro.body) as unknown;
+    for (const [aceitas, codificacao, descomprimir] of [
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip, br', 'br', brotliDecompressSync],
+      ['br;q=0.5, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const [primeira, segunda] = [await pedir(aceitas), await pedir(aceitas)];
+      expect(primeira.headers['content-encoding'], aceitas).toBe(codificacao);
+      expect(primeira.headers['vary'], aceitas).toContain('accept-encoding');
+      expect(JSON.parse(descomprimir(primeira.rawPayload).toString('utf8')), aceitas).toEqual(documento);
+      expect(segunda.rawPayload.equals(primeira.rawPayload), aceitas).toBe(true);
+    }
+    for (const aceitas of ['identity', 'deflate', 'gzip;q=0, br;q=0']) expect((await pedir(aceitas)).headers['content-encoding'], aceitas).toBeUndefined();
   });
 });
 
