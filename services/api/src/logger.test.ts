@@ -26,6 +26,13 @@ describe('urlParaLog', () => {
     expect(urlParaLog(`/api/v1/imoveis/${codificado}%E0%A4`)).toBe('/api/v1/imoveis/[REDACTED]');
   });
 
+  it('blanks a token encoded twice or more, one decoding away for whoever reads the log', () => {
+    const duas = token.replace('imv_', '%2569mv_');
+    expect(urlParaLog(`/api/v1/imoveis?x=${duas}`)).toBe('/api/v1/imoveis?x=[REDACTED]');
+    expect(urlParaLog(`/api/v1/imoveis/${token.replace('_', '%255F')}%25ZZ`)).toBe('/api/v1/imoveis/[REDACTED]');
+    expect(urlParaLog(`/api/v1/imoveis?x=${token.replace('_', '%25252525255F')}`)).toBe('/api/v1/imoveis?x=[REDACTED]');
+  });
+
   it('leaves other URLs as they are', () => {
     expect(urlParaLog('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z')).toBe('/api/v1/imoveis?por_pagina=2&alterados_desde=2026-11-21T10:00:00Z');
   });

@@ -45,6 +45,8 @@ export function urlParaLog(url: string): string {
 interface RequisicaoLogada {
   method: string;
   url: string;
+  /** As sent (a Fastify request): `url` may be the router's copy, every `%` escaped again. */
+  originalUrl?: string;
   ip?: string;
   headers?: Record<string, unknown>;
 }
@@ -58,7 +60,7 @@ export function criarLogger(opcoes: { nivel: string; destino?: DestinationStream
       base: { servico: opcoes.servico ?? 'api', pid: process.pid, hostname: hostname() },
       redact: { paths: ['req.headers.authorization', 'headers.authorization', 'authorization'], censor: '[REDACTED]' },
       serializers: {
-        req: (req: RequisicaoLogada) => ({ method: req.method, url: urlParaLog(req.url), remoteAddress: req.ip }),
+        req: (req: RequisicaoLogada) => ({ method: req.method, url: urlParaLog(req.originalUrl ?? req.url), remoteAddress: req.ip }),
       },
     },
     opcoes.destino,

@@ -12,12 +12,26 @@ import { z } from 'zod';
 
 /** `imv_` + 43 base64url characters (32 random bytes). The prefix makes leaked tokens greppable. */
 export const PADRAO_TOKEN = /imv_[A-Za-z0-9_-]{43}/;
+/** How many times a text is percent-decoded in search of a token; a text still encoded after that is taken as one. */
+const DECODIFICACOES_MAXIMAS = 8;
 /**
  * True when `texto`, as sent or percent-decoded, holds a token. Decoded escape by escape: one
  * malformed escape (`%ZZ`) must not leave an encoded token unread (`decodeURIComponent` gives up
- * on the whole text).
+ * on the whole text). And again while that changes it: encoded twice (`%2569mv_…`), a token is
+ * one decoding away for whoever reads the log, and a server decodes the query once before the
+ * gate reads it, the log never.
  */
-export const temToken = (texto: string): boolean => PADRAO_TOKEN.test(texto) || (texto.includes('%') && PADRAO_TOKEN.test(decodificarTolerante(texto)));
+export function temToken(texto: string): boolean {
+  if (PADRAO_TOKEN.test(texto)) return true;
+  for (let i = 0, atual = texto; atual.includes('%'); i++) {
+    if (i === DECODIFICACOES_MAXIMAS) return true;
+    const decodificado = decodificarTolerante(atual);
+    if (decodificado === atual) return false;
+    if (PADRAO_TOKEN.test(decodificado)) return true;
+    atual = decodificado;
+  }
+  return false;
+}
 /** Query parameters that carry a token by their name alone (refused, and never logged). */
 export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
 

@@ -66,7 +66,8 @@ export function autorizacaoRepetida(cabecalhosBrutos: readonly string[]): boolea
 }
 
 function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Identificacao {
-  if (tokenNaUrl(request.query) || temToken(caminhoDe(request.url))) return { tipo: 'anonima', motivo: 'na-url' };
+  // The path as sent: a malformed escape makes the router's copy (`request.url`) escape every `%` again.
+  if (tokenNaUrl(request.query) || temToken(caminhoDe(request.originalUrl))) return { tipo: 'anonima', motivo: 'na-url' };
   const cabecalho = request.headers.authorization;
   if (cabecalho === undefined || cabecalho === '') return { tipo: 'anonima', motivo: 'ausente' };
   if (autorizacaoRepetida(request.raw.rawHeaders)) return { tipo: 'anonima', motivo: 'repetida' };
