@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EscritorProjecao } from '@imoveis/projection-store';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { emitirCredencial } from '../../services/api/src/index.ts';
+import { emitirCredencial, revogarCredencial } from '../../services/api/src/index.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
 import { comandoServico } from '../infra/construir.ts';
 import { portasLivres } from '../infra/processo-servico.ts';
@@ -83,9 +83,15 @@ describe('pnpm api', () => {
     const escritorDaDemo = EscritorProjecao.abrir(daDemo.caminho, { daDemo: true });
     escritorDaDemo.gravarEstado('demo', 1);
     escritorDaDemo.close();
+    // A file the demo issued its credential into (pnpm start run with the partners' file's path
+    // in its environment, before any partner's was issued): its token lies in plain text beside
+    // it. Revoked, the file is the partners' again.
+    const comDemo = sqliteTemporario('credenciais.json');
+    const credencialDaDemo = emitirCredencial(comDemo.caminho, 'demo').credencial;
     try {
       const casos: [Record<string, string>, string][] = [
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: daDemo.caminho }, 'DATABASE_PATH'],
+        [{ CREDENTIALS_FILE: comDemo.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: RAIZ }, 'DATABASE_PATH'],
@@ -119,10 +125,15 @@ describe('pnpm api', () => {
         expect(comAvisos.saida().trim().split('\n'), comAvisos.saida()).toEqual([expect.stringContaining(`configuração inválida: ${variavel}:`)]);
       }
       comCredencial.remover();
+      revogarCredencial(comDemo.caminho, { id: credencialDaDemo.id });
+      const revogada = iniciarApi({ LOG_LEVEL: 'error', CREDENTIALS_FILE: comDemo.caminho, DATABASE_PATH: projecao.arquivo.caminho, PORT: portaOcupada });
+      expect(await revogada.fim).toBe(1);
+      expect(revogada.saida().trim().split('\n')).toEqual([expect.stringContaining('configuração inválida: PORT:')]);
     } finally {
       ocupada.close();
       naoJson.remover();
       daDemo.remover();
+      comDemo.remover();
     }
   });
 

@@ -361,6 +361,27 @@ describe('pnpm credentials', () => {
     }
   }, 120_000);
 
+  it("never puts the demo's credential (its token in plain text beside the file) and partners' active in one file", () => {
+    const [dosParceiros, daDemo] = [sqliteTemporario('credenciais.json'), sqliteTemporario('credenciais.json')];
+    try {
+      emitirCredencial(dosParceiros.caminho, 'Portal Um');
+      emitirCredencial(daDemo.caminho, 'demo');
+      const avisos: string[] = [];
+      const emitir = (arquivo: string, parceiro: string) => executarCli(['issue', '--partner', parceiro], { arquivo, escrever: () => {}, avisar: (l) => avisos.push(l) });
+      expect(emitir(dosParceiros.caminho, 'demo')).toBe(1);
+      expect(emitir(daDemo.caminho, 'Portal Dois')).toBe(1);
+      expect(avisos).toEqual([expect.stringContaining('guarda credenciais de parceiros'), expect.stringContaining('guarda a credencial ativa da demonstração')]);
+      // Another token for the demo, in its own file; and, the demo's revoked, partners' there.
+      expect(emitir(daDemo.caminho, 'demo')).toBe(0);
+      revogarCredencial(daDemo.caminho, { parceiro: 'demo' });
+      expect(emitir(daDemo.caminho, 'Portal Dois')).toBe(0);
+      expect(lerArquivoCredenciais(dosParceiros.caminho).credenciais.map((c) => c.parceiro)).toEqual(['Portal Um']);
+    } finally {
+      dosParceiros.remover();
+      daDemo.remover();
+    }
+  });
+
   it('issue prints the token once, alone on the last line; list never shows it or a whole hash', async () => {
     const arquivo = sqliteTemporario('credenciais.json');
     try {

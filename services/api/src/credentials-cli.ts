@@ -12,6 +12,7 @@ import {
   emitirCredencial,
   legivel,
   lerArquivoCredenciais,
+  DemoComParceiros,
   NomeDeParceiroInvalido,
   PREFIXO_HASH,
   revogarCredencial,
@@ -134,7 +135,7 @@ export function executarCli(
       for (const c of erro.credenciais) escrever(`credencial ${c.id} (${legivel(c.parceiro)}) já revogada em ${c.revogada_em ?? ''}`);
       return 0;
     }
-    if (erro instanceof CredencialNaoEncontrada || erro instanceof TravaOcupada) {
+    if (erro instanceof CredencialNaoEncontrada || erro instanceof TravaOcupada || erro instanceof DemoComParceiros) {
       avisar(erro.message);
       return 1;
     }

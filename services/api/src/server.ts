@@ -6,6 +6,7 @@ import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfigur
 import { ProjecaoDaDemo, ehProjecaoDaDemo } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfigApi, avisosDaConfiguracao } from './config.ts';
+import { PARCEIRO_DA_DEMO, lerArquivoCredenciais } from './credenciais/arquivo-credenciais.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
 import { FonteReabrivel } from './fonte-projecao.ts';
 import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
@@ -50,6 +51,14 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
 // Said once listening: a start stopped by a setting prints its one line and nothing else.
 const avisos: Array<[object, string]> = avisosDaConfiguracao(config).map((aviso) => [{}, aviso]);
 const credenciais = abrirCredenciaisOuSair();
+// The demo's credential (`pnpm start` run with this file's path in its environment) would open
+// the partners' API to a token kept in plain text beside the file.
+if (!credenciais.semArquivo && lerArquivoCredenciais(config.CREDENTIALS_FILE).credenciais.some((c) => c.parceiro === PARCEIRO_DA_DEMO && c.revogada_em === null)) {
+  sairPorConfiguracao(
+    'CREDENTIALS_FILE',
+    `${config.CREDENTIALS_FILE} guarda uma credencial ativa da demonstração (pnpm start), cujo token fica em texto ao lado do arquivo: revogue-a (pnpm credentials revoke --partner ${PARCEIRO_DA_DEMO}) ou aponte CREDENTIALS_FILE para o arquivo dos parceiros`,
+  );
+}
 if (credenciais.semArquivo) {
   avisos.push([{ arquivo: config.CREDENTIALS_FILE }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida']);
 }

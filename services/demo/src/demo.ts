@@ -4,7 +4,7 @@
 import { hash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, type FastifyInstance } from '@imoveis/api';
+import { ArquivoCredenciaisInvalido, buildApp, CredenciaisStore, emitirCredencial, FonteReabrivel, lerArquivoCredenciais, LimitadorLocal, PARCEIRO_DA_DEMO, type FastifyInstance } from '@imoveis/api';
 import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
 import { LinhaNdjsonInvalida, lerNdjson } from '@imoveis/generator';
 import { INTERVALO_FRESCOR_PADRAO_MS, projetarRegistros } from '@imoveis/projector';
@@ -200,8 +200,6 @@ function criarProjecaoDaDemo(caminho: string, fonte: number): EscritorProjecao {
   return EscritorProjecao.abrir(caminho, { daDemo: true });
 }
 
-/** The partner the demo's credentials are issued to. */
-const PARCEIRO_DA_DEMO = 'demo';
 
 /**
  * The demo's credentials file: a new one, or one holding the demo's credentials alone. Any other

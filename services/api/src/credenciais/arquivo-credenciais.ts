@@ -32,6 +32,12 @@ export function temToken(texto: string): boolean {
   }
   return false;
 }
+/**
+ * The partner the embedded demo (`pnpm start`) issues its credential to, its token kept in plain
+ * text beside the file: never active in a file beside partners' credentials, and the API refuses
+ * a file where one is active.
+ */
+export const PARCEIRO_DA_DEMO = 'demo';
 /** Query parameters that carry a token by their name alone (refused, and never logged). */
 export const PARAMETROS_DE_TOKEN: ReadonlySet<string> = new Set(['access_token', 'token']);
 
@@ -277,6 +283,12 @@ export class NomeDeParceiroInvalido extends Error {
   readonly code = 'NOME_DE_PARCEIRO_INVALIDO';
 }
 
+/** The demo's credential and partners' in one file: the demo's token lies in plain text beside it. */
+export class DemoComParceiros extends Error {
+  override readonly name = 'DemoComParceiros';
+  readonly code = 'DEMO_COM_PARCEIROS';
+}
+
 /** Issues a credential for `parceiro`: records its hash, returns the token (the only copy). */
 export function emitirCredencial(caminho: string, parceiro: string, agora: () => Date = () => new Date()): { token: string; credencial: Credencial } {
   const nome = NomeParceiro.safeParse(parceiro);
@@ -286,6 +298,15 @@ export function emitirCredencial(caminho: string, parceiro: string, agora: () =>
 
 function emitirNaTrava(caminho: string, parceiro: string, agora: () => Date): { token: string; credencial: Credencial } {
   const arquivo = lerArquivoCredenciais(caminho);
+  const ativas = arquivo.credenciais.filter((c) => c.revogada_em === null);
+  if (parceiro === PARCEIRO_DA_DEMO && ativas.some((c) => c.parceiro !== PARCEIRO_DA_DEMO)) {
+    throw new DemoComParceiros(`${caminho} guarda credenciais de parceiros: a da demonstração (pnpm start), cujo token fica em texto ao lado do arquivo, não vai nele`);
+  }
+  if (parceiro !== PARCEIRO_DA_DEMO && ativas.some((c) => c.parceiro === PARCEIRO_DA_DEMO)) {
+    throw new DemoComParceiros(
+      `${caminho} guarda a credencial ativa da demonstração (pnpm start), cujo token fica em texto ao lado do arquivo: revogue-a (--partner ${PARCEIRO_DA_DEMO}) ou aponte CREDENTIALS_FILE para o arquivo dos parceiros`,
+    );
+  }
   const token = gerarToken();
   const credencial: Credencial = {
     id: randomBytes(6).toString('hex'),
