@@ -382,6 +382,27 @@ describe('pnpm credentials', () => {
     }
   });
 
+  it("is never accepted by the partners' API (semDemo), found at start or issued while it runs, and said in its log", () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    const erros: string[] = [];
+    const logger = { info: () => {}, warn: () => {}, error: (_c: object, m: string) => erros.push(m) };
+    const [daApi, qualquer] = [CredenciaisStore.abrir(arquivo.caminho, { logger, semDemo: true }), CredenciaisStore.abrir(arquivo.caminho, { logger: { ...logger, error: () => {} } })];
+    try {
+      expect(daApi.demoAtiva).toBe(false);
+      const { token } = emitirCredencial(arquivo.caminho, 'demo');
+      for (const store of [daApi, qualquer]) store.recarregarSeMudou();
+      expect(daApi.autenticar(token).tipo).toBe('desconhecida');
+      expect(daApi.demoAtiva).toBe(true);
+      expect(erros).toEqual([expect.stringContaining('credencial ativa da demonstração')]);
+      // The demo's own store (without semDemo) accepts it.
+      expect(qualquer.autenticar(token).tipo).toBe('valida');
+    } finally {
+      daApi.close();
+      qualquer.close();
+      arquivo.remover();
+    }
+  });
+
   it('issue prints the token once, alone on the last line; list never shows it or a whole hash', async () => {
     const arquivo = sqliteTemporario('credenciais.json');
     try {

@@ -6,7 +6,7 @@ import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfigur
 import { ProjecaoDaDemo, ehProjecaoDaDemo } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfigApi, avisosDaConfiguracao } from './config.ts';
-import { PARCEIRO_DA_DEMO, lerArquivoCredenciais } from './credenciais/arquivo-credenciais.ts';
+import { PARCEIRO_DA_DEMO } from './credenciais/arquivo-credenciais.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
 import { FonteReabrivel } from './fonte-projecao.ts';
 import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
@@ -42,7 +42,10 @@ const dizerAoEscutar = (nivel: 'info' | 'warn' | 'error') => (contexto: object, 
 
 function abrirCredenciaisOuSair(): CredenciaisStore {
   try {
-    return CredenciaisStore.abrir(config.CREDENTIALS_FILE, { logger: { info: dizerAoEscutar('info'), warn: dizerAoEscutar('warn'), error: dizerAoEscutar('error') } });
+    return CredenciaisStore.abrir(config.CREDENTIALS_FILE, {
+      logger: { info: dizerAoEscutar('info'), warn: dizerAoEscutar('warn'), error: dizerAoEscutar('error') },
+      semDemo: true,
+    });
   } catch (erro) {
     return sairPorConfiguracao('CREDENTIALS_FILE', erro instanceof Error ? erro.message : String(erro));
   }
@@ -52,8 +55,9 @@ function abrirCredenciaisOuSair(): CredenciaisStore {
 const avisos: Array<[object, string]> = avisosDaConfiguracao(config).map((aviso) => [{}, aviso]);
 const credenciais = abrirCredenciaisOuSair();
 // The demo's credential (`pnpm start` run with this file's path in its environment) would open
-// the partners' API to a token kept in plain text beside the file.
-if (!credenciais.semArquivo && lerArquivoCredenciais(config.CREDENTIALS_FILE).credenciais.some((c) => c.parceiro === PARCEIRO_DA_DEMO && c.revogada_em === null)) {
+// the partners' API to a token kept in plain text beside the file: never accepted (a file that
+// comes to hold it later is said in the log), and refused at start.
+if (credenciais.demoAtiva) {
   sairPorConfiguracao(
     'CREDENTIALS_FILE',
     `${config.CREDENTIALS_FILE} guarda uma credencial ativa da demonstração (pnpm start), cujo token fica em texto ao lado do arquivo: revogue-a (pnpm credentials revoke --partner ${PARCEIRO_DA_DEMO}) ou aponte CREDENTIALS_FILE para o arquivo dos parceiros`,

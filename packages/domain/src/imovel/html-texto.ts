@@ -23,13 +23,15 @@ export const LADO_MAXIMO_TABELA = 1_000;
 /** HTML's own limit to a cell's colspan. */
 const COLSPAN_MAXIMO = 1_000;
 /**
- * The most characters the tables of one text may be laid out in: html-to-text pads every line of
- * a table to its columns, so 45 KB of a wide table with one tall cell gave 32 million.
+ * The most characters the tables of one text may be laid out in, by the upper bound below (a
+ * table nested in another counts in both, as its text is copied into both): html-to-text pads
+ * every line of a table to its columns, so 45 KB of a wide table with one tall cell gave 32 million.
  */
-const TEXTO_MAXIMO_DAS_TABELAS = 1 << 20;
+const TEXTO_MAXIMO_DAS_TABELAS = 4 << 20;
 /**
- * The deepest nesting read: html-to-text recurses on each level (20,000 nested tags overflowed its
- * stack) and htmlparser2 reads nested tables in time that grows with the depth. An editor nests a few.
+ * The deepest nesting html-to-text is given (open elements, closed or not): it recurses on each
+ * level (20,000 nested tags overflowed its stack), and htmlparser2 reads nested tables in time
+ * that grows with the depth. The fast path keeps no such stack and takes any depth.
  */
 export const PROFUNDIDADE_MAXIMA = 500;
 
@@ -79,21 +81,28 @@ function larguraComVaosSeguros(linhas: readonly DomNode[][]): number {
   return largura + descidas;
 }
 
-/** At most how many characters html-to-text lays these cells out in: every line of every row, padded to every column. */
+/**
+ * At most how many characters html-to-text lays these cells out in: every line of every row,
+ * padded to the columns' width. A column is as wide as its widest cell and three spaces: the
+ * columns together, at most as wide as every cell side by side, or as the widest cell times their count.
+ */
 function textoDaGrade(linhas: readonly TablePrinterCell[][], colunas: number): number {
   let altura = 0;
   let celulaMaisLarga = 0;
+  let celulasLadoALado = 0;
   for (const celulas of linhas) {
     let daLinha = 1;
     for (const { text } of celulas) {
       const partes = text.split('\n');
       daLinha = Math.max(daLinha, partes.length);
-      for (const parte of partes) celulaMaisLarga = Math.max(celulaMaisLarga, parte.length);
+      let largura = 0;
+      for (const parte of partes) largura = Math.max(largura, parte.length);
+      celulaMaisLarga = Math.max(celulaMaisLarga, largura);
+      celulasLadoALado += largura + 3;
     }
     altura += daLinha;
   }
-  // Each column takes its widest cell and three spaces.
-  return altura * colunas * (celulaMaisLarga + 3);
+  return altura * Math.min(celulasLadoALado, colunas * (celulaMaisLarga + 3));
 }
 
 /**
@@ -108,8 +117,10 @@ const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
   if (linhas.length > LADO_MAXIMO_TABELA || colunas > LADO_MAXIMO_TABELA) {
     throw new HtmlIntratavel(`uma tabela de ${linhas.length} linhas e até ${colunas} colunas`);
   }
-  // The layout itself is html-to-text's, past its cells: counted as it is asked for.
-  const fecharTabela = builder.closeTable;
+  // The layout itself is html-to-text's, past its cells: counted as it is asked for. Through the
+  // builder's own method: a table inside a cell finds this one's in its place, counting it again.
+  const anterior = builder.closeTable;
+  const fecharTabela = (Object.getPrototypeOf(builder) as typeof builder).closeTable;
   builder.closeTable = (fechamento) =>
     fecharTabela.call(builder, {
       ...fechamento!,
@@ -122,7 +133,7 @@ const tabela: FormatCallback = (elem, walk, builder, opcoes) => {
   try {
     builder.options.formatters['dataTable']!(elem, walk, builder, opcoes);
   } finally {
-    builder.closeTable = fecharTabela;
+    builder.closeTable = anterior;
   }
 };
 
@@ -388,6 +399,7 @@ let textoPendente = '';
 let ignorando = 0;
 /** Elements open, as htmlparser2 nests them (it closes each, implied ones too). */
 let profundidade = 0;
+let profundidadeMaxima = 0;
 let completo = false;
 
 function topo(): Elemento | undefined {
@@ -451,7 +463,10 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
     if (!completo && ignorando === 0) textoPendente += texto;
   },
   onopentag(nome) {
-    if (++profundidade > PROFUNDIDADE_MAXIMA) throw new HtmlIntratavel(`elementos aninhados além de ${PROFUNDIDADE_MAXIMA} níveis`);
+    // Past the limit, once html-to-text is to lay the text out: at once (nested tables cost
+    // htmlparser2 more at each level), or when it comes to be (below).
+    profundidadeMaxima = Math.max(profundidadeMaxima, ++profundidade);
+    if (completo && profundidadeMaxima > PROFUNDIDADE_MAXIMA) throw new HtmlIntratavel(`elementos aninhados além de ${PROFUNDIDADE_MAXIMA} níveis`);
     descarregarTexto();
     if (completo) return;
     const pai = topo();
@@ -521,6 +536,7 @@ export function htmlParaTextoBruto(html: string): string {
   textoPendente = '';
   ignorando = 0;
   profundidade = 0;
+  profundidadeMaxima = 0;
   completo = false;
   try {
     // A new parser each time: htmlparser2's reset() leaves the tokenizer inside an unclosed <script> (8; 10 then throws).
@@ -530,6 +546,7 @@ export function htmlParaTextoBruto(html: string): string {
     pilha.length = 0;
     textoPendente = '';
   }
-  if (completo) return htmlParaTextoCompleto(html);
-  return raiz.conteudo();
+  if (!completo) return raiz.conteudo();
+  if (profundidadeMaxima > PROFUNDIDADE_MAXIMA) throw new HtmlIntratavel(`elementos aninhados além de ${PROFUNDIDADE_MAXIMA} níveis`);
+  return htmlParaTextoCompleto(html);
 }

@@ -91,16 +91,34 @@ describe('htmlParaTexto', () => {
     // Many tables, each within bounds, but not all together.
     const uma = `<table><tr>${'<td>x'.repeat(200)}<td>${'a<br>'.repeat(100)}</tr></table>`;
     expect(htmlParaTexto(uma)).not.toBeNull();
-    expect(htmlParaTexto(uma.repeat(20))).toBeNull();
+    expect(htmlParaTexto(uma.repeat(60))).toBeNull();
   });
 
-  it('gives null for HTML nested deeper than it reads, in a table or not, instead of overflowing the stack', () => {
+  it('gives null for HTML html-to-text lays out (a table, a <pre>) nested deeper than it is given, instead of overflowing its stack', () => {
     const fundo = (n: number, antes = '') => `${antes}<p>Sala</p>${'<span>'.repeat(n)}x${'</span>'.repeat(n)}`;
-    for (const antes of ['', '<pre>p</pre>', '<table><tr><td>a</td></tr></table>']) {
+    for (const antes of ['<pre>p</pre>', '<table><tr><td>a</td></tr></table>']) {
       expect(htmlParaTexto(fundo(PROFUNDIDADE_MAXIMA + 1, antes)), antes).toBeNull();
       expect(htmlParaTexto(fundo(20_000, antes)), antes).toBeNull();
       expect(htmlParaTexto(fundo(PROFUNDIDADE_MAXIMA - 1, antes)), antes).toMatch(/Sala\n\nx$/);
     }
+    // Unclosed tags count, as htmlparser2 nests them.
+    expect(htmlParaTexto(`<pre>p</pre>${'<div>linha'.repeat(PROFUNDIDADE_MAXIMA + 1)}`)).toBeNull();
+    // 20,000 tables, each in a cell of the one before: null at once, not seconds of parsing.
+    expect(htmlParaTexto(`${'<table><tr><td>'.repeat(20_000)}x${'</td></tr></table>'.repeat(20_000)}`)).toBeNull();
+  });
+
+  it('keeps HTML the fast path lays out whatever its depth: sloppy unclosed tags, deep spans', () => {
+    expect(htmlParaTexto(`<p>Sala</p>${'<span>'.repeat(20_000)}x${'</span>'.repeat(20_000)}`)).toBe('Sala\n\nx');
+    expect(htmlParaTexto('<div>linha'.repeat(PROFUNDIDADE_MAXIMA + 1))).toBe(Array.from({ length: PROFUNDIDADE_MAXIMA + 1 }, () => 'linha').join('\n'));
+  });
+
+  it('lays out tables nested as old page layouts nest them, each counted once against the bound', () => {
+    const texto = Array.from({ length: 15 }, () => `<p>${'Apartamento amplo com vista para o mar e lazer completo. '.repeat(12)}</p>`).join('');
+    let html = `<table><tr><td>Foto</td><td>${texto}</td><td>Contato</td></tr></table>`;
+    for (let nivel = 0; nivel < 5; nivel++) html = `<table><tr><td>menu</td><td>${html}</td><td>lateral</td></tr><tr><td colspan=3>rodapé</td></tr></table>`;
+    const lido = htmlParaTexto(html);
+    expect(lido).toContain('Apartamento amplo com vista');
+    expect(lido).toContain('rodapé');
   });
 });
 

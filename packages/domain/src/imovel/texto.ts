@@ -19,7 +19,7 @@ export function htmlParaTexto(html: string | null): string | null {
   try {
     semTags = htmlParaTextoBruto(html);
   } catch (erro) {
-    if (erro instanceof HtmlIntratavel || erro instanceof RangeError) return null;
+    if (erro instanceof HtmlIntratavel || (erro instanceof RangeError && /call stack|string length/i.test(erro.message))) return null;
     throw erro;
   }
   const bruto = comoSeLe(semTags);

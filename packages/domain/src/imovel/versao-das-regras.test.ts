@@ -62,7 +62,7 @@ const ALTERACOES_DE_BORDA: ((dados: { endereco: Record<string, unknown> } & Reco
   // Tables html-to-text could not lay out: spans made whole, one too large a bad value (null).
   (d) => Object.assign(d, { descricao_html: '<table><tr><td rowspan="-1">Sala</td><td colspan="2.5">Cozinha</td></tr><tr><td rowspan="9">Quintal</td></tr></table>' }),
   (d) => Object.assign(d, { descricao_html: '<table><tr><td colspan="40000">Sala</td><td>Cozinha</td></tr></table>' }),
-  (d) => Object.assign(d, { descricao_html: `<p>Sala</p>${'<span>'.repeat(501)}Cozinha${'</span>'.repeat(501)}` }),
+  (d) => Object.assign(d, { descricao_html: `<pre>Sala</pre>${'<span>'.repeat(501)}Cozinha${'</span>'.repeat(501)}` }),
   (d) => Object.assign(d, { descricao_html: `<table><tr>${'<td>x'.repeat(999)}<td>${'a<br>'.repeat(8_000)}</tr></table>` }),
   (d) => Object.assign(d, { matricula: 'ab '.repeat(5_000), descricao_html: `<p>Sala.</p><p>${'ab '.repeat(5_000)}</p>` }),
   (d) => Object.assign(d, { video_url: 'https://www.youtube.com/watch_popup?v=dQw4w9WgXcQ', tour_virtual_url: null }),

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { arquivoReal, digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, type Credencial } from './arquivo-credenciais.ts';
+import { arquivoReal, digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, PARCEIRO_DA_DEMO, type Credencial } from './arquivo-credenciais.ts';
 
 export type ResultadoAutenticacao =
   | { readonly tipo: 'valida'; readonly credencial: Credencial }
@@ -36,7 +36,10 @@ export interface LogDeCredenciais {
 export class CredenciaisStore implements FonteCredenciais {
   readonly #caminho: string;
   readonly #logger: LogDeCredenciais;
+  readonly #semDemo: boolean;
   #porHash = new Map<string, Entrada>();
+  /** The loaded version holds the demo's active credential (left out where `semDemo`). */
+  #demoAtiva = false;
   #assinatura = '';
   /** The version of the file that failed to load, logged once; retried at every check meanwhile. */
   #falhou: string | null = null;
@@ -44,18 +47,21 @@ export class CredenciaisStore implements FonteCredenciais {
   #timer: NodeJS.Timeout | null = null;
   #debounce: NodeJS.Timeout | null = null;
 
-  private constructor(caminho: string, logger: LogDeCredenciais) {
+  private constructor(caminho: string, logger: LogDeCredenciais, semDemo: boolean) {
     this.#caminho = caminho;
     this.#logger = logger;
+    this.#semDemo = semDemo;
   }
 
   /**
    * Loads the file (a missing file is an empty set, with a warning: credentials issued later
    * are picked up without a restart) and starts watching it. A file that cannot be parsed at
    * start is an error: better not to start than to refuse every partner silently.
+   * `semDemo` (the partners' API): the demo's credential, whose token lies in plain text beside
+   * the file, never authenticates, whenever it is found there (the caller refuses it at start).
    */
-  static abrir(caminho: string, opcoes: { logger: LogDeCredenciais; intervaloMs?: number }): CredenciaisStore {
-    const store = new CredenciaisStore(caminho, opcoes.logger);
+  static abrir(caminho: string, opcoes: { logger: LogDeCredenciais; intervaloMs?: number; semDemo?: boolean }): CredenciaisStore {
+    const store = new CredenciaisStore(caminho, opcoes.logger, opcoes.semDemo ?? false);
     store.#carregar(true);
     store.#observar(opcoes.intervaloMs ?? 2_000);
     return store;
@@ -63,6 +69,11 @@ export class CredenciaisStore implements FonteCredenciais {
 
   get desatualizadas(): boolean {
     return this.#falhou !== null;
+  }
+
+  /** The file holds the demo's active credential: see `semDemo`. */
+  get demoAtiva(): boolean {
+    return this.#demoAtiva;
   }
 
   /** No file at its path (yet): every request gets a 401 until a credential is issued. The caller says so at start. */
@@ -100,11 +111,20 @@ export class CredenciaisStore implements FonteCredenciais {
     try {
       const arquivo = lerArquivoCredenciais(this.#caminho);
       const porHash = new Map<string, Entrada>();
+      let demoAtiva = false;
       for (const credencial of arquivo.credenciais) {
+        if (credencial.parceiro === PARCEIRO_DA_DEMO && credencial.revogada_em === null) {
+          demoAtiva = true;
+          if (this.#semDemo) continue;
+        }
         const hash = digestoDaCredencial(credencial);
         porHash.set(hash.toString('hex'), { credencial, hash });
       }
+      if (this.#semDemo && demoAtiva && !inicial) {
+        this.#logger.error({ arquivo: this.#caminho }, 'o arquivo de credenciais guarda a credencial ativa da demonstração (pnpm start): ignorada; revogue-a');
+      }
       this.#porHash = porHash;
+      this.#demoAtiva = demoAtiva;
       this.#assinatura = assinatura;
       const voltou = this.#falhou !== null;
       this.#falhou = null;
