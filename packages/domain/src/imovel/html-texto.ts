@@ -31,9 +31,14 @@ const TEXTO_MAXIMO_DAS_TABELAS = 4 << 20;
 /**
  * The deepest nesting html-to-text is given (open elements, closed or not): it recurses on each
  * level (20,000 nested tags overflowed its stack), and htmlparser2 reads nested tables in time
- * that grows with the depth. The fast path keeps no such stack and takes any depth.
+ * that grows with the depth.
  */
 export const PROFUNDIDADE_MAXIMA = 500;
+/**
+ * The deepest nesting read at all: htmlparser2 moves its whole stack of open elements at each
+ * tag, so 160,000 nested `<b>` (480 KB) took 7 s. Sloppy markup nests unclosed tags, but not this deep.
+ */
+export const PROFUNDIDADE_MAXIMA_SEM_LAYOUT = 5_000;
 
 /** What this text's tables may still be laid out in: set before each conversion (it is synchronous). */
 let textoRestanteDasTabelas = TEXTO_MAXIMO_DAS_TABELAS;
@@ -102,7 +107,9 @@ function textoDaGrade(linhas: readonly TablePrinterCell[][], colunas: number): n
     }
     altura += daLinha;
   }
-  return altura * Math.min(celulasLadoALado, colunas * (celulaMaisLarga + 3));
+  // Every column's offset is at least one past the one before, however empty (a span of 999
+  // empty columns pushes the next cell 999 along): a column more each.
+  return altura * Math.min(celulasLadoALado + colunas, colunas * (celulaMaisLarga + 3));
 }
 
 /**
@@ -463,10 +470,11 @@ const eventos: ConstructorParameters<typeof Parser>[0] = {
     if (!completo && ignorando === 0) textoPendente += texto;
   },
   onopentag(nome) {
-    // Past the limit, once html-to-text is to lay the text out: at once (nested tables cost
-    // htmlparser2 more at each level), or when it comes to be (below).
+    // Past the limit: html-to-text's once it is to lay the text out (at once: nested tables cost
+    // htmlparser2 more at each level; or at the end, when it comes to be), else the parser's.
     profundidadeMaxima = Math.max(profundidadeMaxima, ++profundidade);
-    if (completo && profundidadeMaxima > PROFUNDIDADE_MAXIMA) throw new HtmlIntratavel(`elementos aninhados além de ${PROFUNDIDADE_MAXIMA} níveis`);
+    const limite = completo ? PROFUNDIDADE_MAXIMA : PROFUNDIDADE_MAXIMA_SEM_LAYOUT;
+    if (profundidadeMaxima > limite) throw new HtmlIntratavel(`elementos aninhados além de ${limite} níveis`);
     descarregarTexto();
     if (completo) return;
     const pai = topo();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removerContatos } from './contatos.ts';
-import { LADO_MAXIMO_TABELA, PROFUNDIDADE_MAXIMA } from './html-texto.ts';
+import { LADO_MAXIMO_TABELA, PROFUNDIDADE_MAXIMA, PROFUNDIDADE_MAXIMA_SEM_LAYOUT } from './html-texto.ts';
 import { aparado, comoSeLe, htmlParaTexto, semEstilo, semInvisiveis } from './texto.ts';
 
 describe('htmlParaTexto', () => {
@@ -107,15 +107,30 @@ describe('htmlParaTexto', () => {
     expect(htmlParaTexto(`${'<table><tr><td>'.repeat(20_000)}x${'</td></tr></table>'.repeat(20_000)}`)).toBeNull();
   });
 
-  it('keeps HTML the fast path lays out whatever its depth: sloppy unclosed tags, deep spans', () => {
-    expect(htmlParaTexto(`<p>Sala</p>${'<span>'.repeat(20_000)}x${'</span>'.repeat(20_000)}`)).toBe('Sala\n\nx');
+  it('gives null where html-to-text comes to lay out HTML already nested deeper than it is given: its own cut would drop the deep text silently', () => {
+    expect(htmlParaTexto(`<p>Sala</p>${'<span>'.repeat(PROFUNDIDADE_MAXIMA + 5)}segredo${'</span>'.repeat(PROFUNDIDADE_MAXIMA + 5)}<pre>p</pre>`)).toBeNull();
+  });
+
+  it('keeps HTML the fast path lays out, sloppy unclosed tags and deep spans, up to a depth the parser reads at once', () => {
+    const fundo = (n: number) => `<p>Sala</p>${'<span>'.repeat(n)}x${'</span>'.repeat(n)}`;
+    expect(htmlParaTexto(fundo(PROFUNDIDADE_MAXIMA_SEM_LAYOUT - 1))).toBe('Sala\n\nx');
     expect(htmlParaTexto('<div>linha'.repeat(PROFUNDIDADE_MAXIMA + 1))).toBe(Array.from({ length: PROFUNDIDADE_MAXIMA + 1 }, () => 'linha').join('\n'));
+    // htmlparser2 moves its stack of open elements at every tag: 160,000 deep took 7 s.
+    expect(htmlParaTexto(fundo(PROFUNDIDADE_MAXIMA_SEM_LAYOUT + 1))).toBeNull();
+    expect(htmlParaTexto(`${'<b>'.repeat(160_000)}x`)).toBeNull();
+  });
+
+  it('bounds a table whose empty span pushes a tall cell far along: every line padded to it', () => {
+    // 80 KB laid out in 20 million characters, where each empty column counted as nothing.
+    expect(htmlParaTexto(`<table><tr><td colspan=999></td><td>a${'<br>'.repeat(20_000)}a</td></tr></table>`)).toBeNull();
+    expect(htmlParaTexto(`<table><tr><td colspan=999></td><td>a${'<br>'.repeat(100)}a</td></tr></table>`)).toMatch(/a$/);
   });
 
   it('lays out tables nested as old page layouts nest them, each counted once against the bound', () => {
     const texto = Array.from({ length: 15 }, () => `<p>${'Apartamento amplo com vista para o mar e lazer completo. '.repeat(12)}</p>`).join('');
     let html = `<table><tr><td>Foto</td><td>${texto}</td><td>Contato</td></tr></table>`;
-    for (let nivel = 0; nivel < 5; nivel++) html = `<table><tr><td>menu</td><td>${html}</td><td>lateral</td></tr><tr><td colspan=3>rodapé</td></tr></table>`;
+    // Sixteen deep: counted again by every table around it, such a layout was null.
+    for (let nivel = 0; nivel < 15; nivel++) html = `<table><tr><td>menu</td><td>${html}</td><td>lateral</td></tr><tr><td colspan=3>rodapé</td></tr></table>`;
     const lido = htmlParaTexto(html);
     expect(lido).toContain('Apartamento amplo com vista');
     expect(lido).toContain('rodapé');
