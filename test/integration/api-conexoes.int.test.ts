@@ -95,6 +95,14 @@ describe('connection deadlines', () => {
     expect((await conversar(porta, pedido('/health/live'))).recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('answers CONNECT (a proxy tunnel, outside the routes) with 405 and an Erro, where Node closed the connection unanswered', async () => {
+    const porta = await apiEscutando({ requisicaoMs: 10_000, verificacaoMs: 100, inatividadeMs: 10_000 });
+    const resposta = (await conversar(porta, 'CONNECT exemplo.com:443 HTTP/1.1\r\nHost: exemplo.com:443\r\n\r\n')).recebido.toString();
+    expect(resposta).toMatch(/^HTTP\/1\.1 405 /);
+    expect(resposta).toMatch(/^Allow: GET$/im);
+    expect(JSON.parse(resposta.slice(resposta.indexOf('\r\n\r\n') + 4))).toEqual({ mensagem: expect.stringContaining('CONNECT') });
+  });
+
   it('keeps a client that sends and reads at a normal pace', async () => {
     const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 300 });
     const { recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');

@@ -16,7 +16,7 @@ import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, registrarCredenciais, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
-import errosPlugin, { responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
+import errosPlugin, { recusarConnect, responderErroDeCliente, responderErroDoFramework, rotaNaoEncontrada } from './plugins/erros.plugin.ts';
 import openApiPlugin from './plugins/openapi.plugin.ts';
 import { rotaDeParceiro, rotasImoveis } from './routes/imoveis.routes.ts';
 import { ehRotaOperacional, rotasSaude } from './routes/saude.routes.ts';
@@ -156,6 +156,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   // The expectation is ignored instead (RFC 9110 allows it): the request is answered as any other,
   // credential first, every refusal with an Erro.
   app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => app.server.emit('request', req, res));
+  app.server.on('connect', recusarConnect);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('credencial', null);

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErroApi, ParametroInvalido, RotaNaoEncontrada, type CodigoErro } from '../erros.ts';
+import { ErroApi, MetodoNaoPermitido, ParametroInvalido, RotaNaoEncontrada, type CodigoErro } from '../erros.ts';
 import { urlParaLog } from '../logger.ts';
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -104,11 +104,24 @@ export function responderErroDeCliente(erro: Error & { code?: string }, socket: 
   // A reset connection has nobody to answer.
   if (erro.code === 'ECONNRESET' || socket.destroyed) return;
   const status = erro.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : erro.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const corpo = JSON.stringify({ mensagem: MENSAGENS_FRAMEWORK[status] });
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(corpo)}\r\nContent-Type: ${JSON_UTF8}\r\n\r\n${corpo}`);
-  }
+  escreverErroNoSocket(socket, status, MENSAGENS_FRAMEWORK[status]!);
   socket.destroy(erro);
+}
+
+/**
+ * A CONNECT request (a proxy's tunnel): Node hands it over outside the routes, and closes the
+ * socket unanswered when no one takes it. A 405 with its `Erro`, as for any method but GET.
+ */
+export function recusarConnect(_request: unknown, socket: Duplex): void {
+  escreverErroNoSocket(socket, 405, new MetodoNaoPermitido('CONNECT').message, 'Allow: GET\r\nConnection: close\r\n');
+  socket.end();
+}
+
+/** An answer written straight to the connection, for what comes before any request or route. */
+function escreverErroNoSocket(socket: Duplex, status: number, mensagem: string, cabecalhos = ''): void {
+  if (!socket.writable) return;
+  const corpo = JSON.stringify({ mensagem });
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${cabecalhos}Content-Length: ${Buffer.byteLength(corpo)}\r\nContent-Type: ${JSON_UTF8}\r\n\r\n${corpo}`);
 }
 
 /**
