@@ -11,6 +11,19 @@ import { sqliteTemporario } from '../helpers.ts';
 
 const logger = pino({ level: 'silent' });
 
+/** Starts the demo and checks it made its projection from the whole sample, marked, nothing left beside it; then stops it. */
+async function iniciarDoZero(config: ConfigDemo): Promise<void> {
+  const demo = await iniciarDemo(config, logger);
+  try {
+    expect(demo.carga).toMatchObject({ jaCarregada: false, registros: expect.any(Number) as number });
+    expect(demo.carga.registros).toBeGreaterThan(700);
+    expect(espiarEstado(config.DATABASE_PATH, 'demo')).toBe(1);
+    expect(existsSync(`${config.DATABASE_PATH}.criando`)).toBe(false);
+  } finally {
+    await demo.close();
+  }
+}
+
 describe('the demo (in-process)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -30,15 +43,7 @@ describe('the demo (in-process)', () => {
       expect(espiarEstado(banco.caminho, 'demo')).toBeUndefined();
       vi.restoreAllMocks();
 
-      const demo = await iniciarDemo(config, logger);
-      try {
-        expect(demo.carga).toMatchObject({ jaCarregada: false, registros: expect.any(Number) as number });
-        expect(demo.carga.registros).toBeGreaterThan(700);
-        expect(espiarEstado(banco.caminho, 'demo')).toBe(1);
-        expect(existsSync(`${banco.caminho}.criando`)).toBe(false);
-      } finally {
-        await demo.close();
-      }
+      await iniciarDoZero(config);
     } finally {
       banco.remover();
     }
@@ -60,14 +65,7 @@ describe('the demo (in-process)', () => {
       renameSync(`${banco.dir}/wal-velho`, `${banco.caminho}-wal`);
       writeFileSync(`${banco.caminho}.criando`, 'restos de uma partida morta');
 
-      const demo = await iniciarDemo(config, logger);
-      try {
-        expect(demo.carga.registros).toBeGreaterThan(700);
-        expect(espiarEstado(banco.caminho, 'demo')).toBe(1);
-        expect(existsSync(`${banco.caminho}.criando`)).toBe(false);
-      } finally {
-        await demo.close();
-      }
+      await iniciarDoZero(config);
     } finally {
       banco.remover();
     }
