@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { EscritorProjecao } from '@imoveis/projection-store';
+import { Database, EscritorProjecao } from '@imoveis/projection-store';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { emitirCredencial, revogarCredencial } from '../../services/api/src/index.ts';
 import { nomeUnico, sqliteTemporario, type SqliteTemporario } from '../helpers.ts';
@@ -88,10 +88,16 @@ describe('pnpm api', () => {
     // it. Revoked, the file is the partners' again.
     const comDemo = sqliteTemporario('credenciais.json');
     const credencialDaDemo = emitirCredencial(comDemo.caminho, 'demo').credencial;
+    // Another application's database (tables, a schema version of its own): no projector makes it one.
+    const alheio = sqliteTemporario('clientes.db');
+    const outro = new Database(alheio.caminho);
+    outro.exec('CREATE TABLE clientes (nome TEXT); PRAGMA user_version = 3');
+    outro.close();
     try {
       const casos: [Record<string, string>, string][] = [
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: daDemo.caminho }, 'DATABASE_PATH'],
         [{ CREDENTIALS_FILE: comDemo.caminho }, 'CREDENTIALS_FILE'],
+        [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: alheio.caminho }, 'DATABASE_PATH'],
         [{ CREDENTIALS_FILE: naoJson.caminho }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: RAIZ }, 'CREDENTIALS_FILE'],
         [{ CREDENTIALS_FILE: credenciais.caminho, DATABASE_PATH: RAIZ }, 'DATABASE_PATH'],
@@ -134,6 +140,7 @@ describe('pnpm api', () => {
       naoJson.remover();
       daDemo.remover();
       comDemo.remover();
+      alheio.remover();
     }
   });
 

@@ -34,3 +34,15 @@ export function conteudoDoBanco(db: Database.Database): { tipo: 'vazio' | 'proje
   const versao = db.pragma('user_version', { simple: true }) as number;
   return versao >= 1 && TABELAS_DE_PROJECAO.every((tabela) => nomes.includes(tabela)) ? { tipo: 'projecao' } : { tipo: 'alheio', nomes };
 }
+
+/**
+ * Why the file at `caminho` is another application's database and no projection, or null (no
+ * file, an empty one, a projection). Read as {@link espiar} reads; a file SQLite cannot read
+ * throws its error.
+ */
+export function bancoAlheio(caminho: string): string | null {
+  const conteudo = espiar(caminho, conteudoDoBanco);
+  if (conteudo?.tipo !== 'alheio') return null;
+  const nomes = conteudo.nomes.length > 3 ? `${conteudo.nomes.slice(0, 3).join(', ')}…` : conteudo.nomes.join(', ');
+  return `guarda ${nomes}, de outro banco, e nenhuma projeção`;
+}

@@ -2,6 +2,7 @@
 export * from './leitor.ts';
 export * from './leitor-sqlite.ts';
 export * from './escritor-sqlite.ts';
+export { bancoAlheio } from './espiar.ts';
 export * from './migracoes.ts';
 export * from './projecao.ts';
 export * from './sincronia.ts';

@@ -3,7 +3,7 @@
 // projection, so the kernel releases it when the process ends, however it ends (kill -9 too).
 import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { conteudoDoBanco, espiar } from './espiar.ts';
+import { bancoAlheio } from './espiar.ts';
 import Database from './sqlite.ts';
 
 /** Another process (or connection) holds the lock. */
@@ -83,11 +83,8 @@ function exigirProjecaoOuNada(caminho: string): void {
   } finally {
     closeSync(descritor);
   }
-  const conteudo = espiar(caminho, conteudoDoBanco);
-  if (conteudo?.tipo === 'alheio') {
-    const nomes = conteudo.nomes.length > 3 ? `${conteudo.nomes.slice(0, 3).join(', ')}…` : conteudo.nomes.join(', ');
-    throw new Database.SqliteError(`guarda ${nomes}, de outro banco, e nenhuma projeção`, 'SQLITE_NOTADB');
-  }
+  const alheio = bancoAlheio(caminho);
+  if (alheio !== null) throw new Database.SqliteError(alheio, 'SQLITE_NOTADB');
 }
 
 /** A lock beside the projection at `caminho`, named `<its own path><sufixo>`; none beside what is no SQLite file. */

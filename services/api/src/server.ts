@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { ProjecaoDaDemo, ehProjecaoDaDemo } from '@imoveis/projection-store';
+import { ProjecaoDaDemo, bancoAlheio, ehProjecaoDaDemo } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfigApi, avisosDaConfiguracao } from './config.ts';
 import { PARCEIRO_DA_DEMO } from './credenciais/arquivo-credenciais.ts';
@@ -84,6 +84,16 @@ const impossivel = caminhoImpossivel(config.DATABASE_PATH);
 if (impossivel !== null) sairPorConfiguracao('DATABASE_PATH', impossivel);
 // The demo's projection (`pnpm start`) holds sample listings, which partners must never be served.
 if (ehProjecaoDaDemo(config.DATABASE_PATH)) sairPorConfiguracao('DATABASE_PATH', new ProjecaoDaDemo(config.DATABASE_PATH).message);
+// Another application's database: no projector makes a projection of it (each refuses it too).
+// A file SQLite cannot read is told below, as the reader finds it.
+const alheio = ((): string | null => {
+  try {
+    return bancoAlheio(config.DATABASE_PATH);
+  } catch {
+    return null;
+  }
+})();
+if (alheio !== null) sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} ${alheio}`);
 // The reader refuses it at every open too (one made at the path after this start).
 const fonte = new FonteReabrivel(config.DATABASE_PATH, {
   aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado, substituído ou migrado: reaberto'),
