@@ -34,6 +34,21 @@ describe('ehKafkaInacessivel', () => {
     }
   });
 
+  it('recognises an address that closes the connections it accepts (a TLS or SASL listener, another service), and says so', async () => {
+    const fecha = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => fecha.listen(0, '127.0.0.1', resolve));
+    const brokers = [`127.0.0.1:${(fecha.address() as AddressInfo).port}`];
+    const kafka = criarClienteKafka({ brokers, clientId: 'teste-fecha', tentativas: 1, prazoRequisicaoMs: 1_000 });
+    try {
+      const erro: unknown = await kafka.topicosAusentes(['registro.imoveis.v1']).then(() => null, (e: unknown) => e);
+      expect(ehKafkaInacessivel(erro)).toBe(true);
+      expect(kafkaInacessivel(brokers, erro as Error)).toMatch(/\(KAFKA_BROKERS\): o endereço aceita a conexão e a fecha/);
+    } finally {
+      await kafka.close();
+      fecha.close();
+    }
+  });
+
   it('does not take other failures for an unreachable broker', () => {
     expect(ehKafkaInacessivel(new Error('SQLITE_FULL'))).toBe(false);
     expect(ehKafkaInacessivel(Object.assign(new Error('x'), { name: 'KafkaJSProtocolError' }))).toBe(false);

@@ -9,14 +9,17 @@ import { chaveParticao, type ClienteKafka, type OpcoesCliente } from './tipos.ts
 
 /**
  * The brokers could not be reached at all, every retry spent: a wrong `KAFKA_BROKERS`, or Kafka
- * down for longer than the client rides out.
+ * down for longer than the client rides out. A connection the address closes (a TLS or SASL
+ * listener, a service that drops what it does not understand) is kafkajs's own subclass.
  */
 export function ehKafkaInacessivel(erro: unknown): erro is Error {
   for (let e = erro; e instanceof Error; e = e.cause) {
-    if (e.name === 'KafkaJSConnectionError' || e.message === NAO_E_KAFKA) return true;
+    if (CONEXAO_FALHOU.has(e.name) || e.message === NAO_E_KAFKA) return true;
   }
   return false;
 }
+
+const CONEXAO_FALHOU = new Set(['KafkaJSConnectionError', 'KafkaJSConnectionClosedError']);
 
 /**
  * What kafkajs throws (a plain Error) when a broker's first handshake (ApiVersions) was never
@@ -24,9 +27,17 @@ export function ehKafkaInacessivel(erro: unknown): erro is Error {
  */
 const NAO_E_KAFKA = 'Broker not connected';
 
+const fechadaPeloEndereco = (erro: unknown): boolean => {
+  for (let e = erro; e instanceof Error; e = e.cause) if (e.name === 'KafkaJSConnectionClosedError') return true;
+  return false;
+};
+
 /** The one line an entry point stops with when {@link ehKafkaInacessivel}: it names the setting. */
 export function kafkaInacessivel(brokers: readonly string[], erro: Error): string {
-  const motivo = erro.message === NAO_E_KAFKA ? 'o endereço aceita a conexão mas não responde como um broker Kafka (porta errada?)' : erro.message;
+  const motivo =
+    erro.message === NAO_E_KAFKA ? 'o endereço aceita a conexão mas não responde como um broker Kafka (porta errada?)'
+    : fechadaPeloEndereco(erro) ? 'o endereço aceita a conexão e a fecha (porta errada, ou um listener TLS/SASL?)'
+    : erro.message;
   return `Kafka inacessível em ${brokers.join(',')} (KAFKA_BROKERS): ${motivo}`;
 }
 
