@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { aoSinalDeParada, ehFalhaDeArquivo, garantirPastaDe, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
 import { criarClienteKafka, ehKafkaInacessivel, kafkaInacessivel } from '@imoveis/kafka';
-import { ArquivoTravado, ProjecaoDaDemo, ehFalhaDeArmazenamento } from '@imoveis/projection-store';
+import { ArquivoTravado, ProjecaoDaDemo, ehFalhaDeArmazenamento, ehTravaOcupada } from '@imoveis/projection-store';
 import { ConfigReconstrucao, linhaTopicosAusentes, variavelDoTopico } from './config.ts';
 import { TopicosAusentes } from './projetor.ts';
 import { ReconstrucaoInterrompida, ReconstrucaoSemImoveis, TopicosDiferentesDaProjecao, reconstruir } from './reconstrucao.ts';
@@ -78,6 +78,11 @@ try {
     process.exitCode = 128 + constants.signals[sinalRecebido ?? 'SIGINT'];
   } else if (erro instanceof ArquivoTravado) {
     log.fatal({ code: erro.code, banco: config.DATABASE_PATH }, `outra reconstrução de ${config.DATABASE_PATH} está em curso: uma de cada vez`);
+    process.exitCode = 1;
+  } else if (ehTravaOcupada(erro)) {
+    // The switch waited for the live projection's write lock and never got it (a live projector
+    // writing without a pause on a slow disk, or another process holding a transaction open).
+    log.fatal({ code: 'SQLITE_BUSY', banco: config.DATABASE_PATH }, `a trava de escrita de ${config.DATABASE_PATH} não ficou livre para a troca: reconstrução descartada, rode-a de novo`);
     process.exitCode = 1;
   } else if (erro instanceof ProjecaoDaDemo) {
     log.fatal({ code: erro.code }, erro.message);
