@@ -57,6 +57,32 @@ it('records no freshness while another process holds the write lock, at once, in
   escritor.close();
 });
 
+it("does not take offsets the consumer moved past the ends while they were read for a topic made anew", async () => {
+  const escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
+  escritor.gravarOffset({ topico: 'imoveis', particao: 0, proximo: '100' });
+  const erros: string[] = [];
+  const log = pino({ level: 'error' }, { write: (linha: string) => void erros.push(linha) });
+  const projetor = projetorSemBroker(
+    escritor,
+    {
+      // The end read, then batches applied beyond it before the answer comes back.
+      fimDasParticoes: async (topico: string) => {
+        if (topico !== 'imoveis') return new Map<number, string>();
+        escritor.gravarOffset({ topico: 'imoveis', particao: 0, proximo: '150' });
+        return new Map([[0, '120']]);
+      },
+    },
+    { log },
+  );
+  await projetor.medirFrescor();
+  expect(erros.join('')).not.toContain('além do fim');
+  // A topic made anew, its end below what was stored before the ends were read: said.
+  const recriado = projetorSemBroker(escritor, { fimDasParticoes: async (topico: string) => new Map(topico === 'imoveis' ? [[0, '80']] : []) }, { log });
+  await recriado.medirFrescor();
+  expect(erros.join('')).toContain('além do fim');
+  escritor.close();
+});
+
 it('reads, unless told another clock, one that does not step back with the host clock', async () => {
   const escritor = EscritorProjecao.abrir(join(dir, 'projecao.db'));
   // The host clock, as the projector will read it.

@@ -130,6 +130,10 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   const lerFins = async () => {
     // Read before the ends: every message produced before this instant is below them.
     const amostradoEm = agora();
+    // And the stored offsets too: read after, they may have passed ends the consumer read beyond
+    // meanwhile (kafkajs fetches the high and the low offsets in two round trips), which looks
+    // like a topic made anew. Read before, they only make the lag seem a little larger.
+    const gravados = new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), BigInt(o.proximo)]));
     const fins = new Map<string, bigint>();
     const lidos = new Map<string, bigint>();
     let atraso = 0;
@@ -137,7 +141,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       for (const [particao, fim] of await kafka.fimDasParticoes(topico)) {
         const chave = chaveParticao(topico, particao);
         fins.set(chave, BigInt(fim));
-        lidos.set(chave, BigInt(escritor.offsetDe(topico, particao) ?? '0'));
+        lidos.set(chave, gravados.get(chave) ?? 0n);
         const falta = Math.max(0, Number(BigInt(fim) - lidos.get(chave)!));
         atrasos.set(chave, falta);
         opcoes.metricas?.atraso.set({ topico, particao: String(particao) }, falta);
