@@ -77,9 +77,20 @@ describe('the preparer as a whole', () => {
     preparador = criarPreparador({ contexto: quebradoSe(() => true), threads: 0 });
     const primeiros = salvos.slice(0, FALHAS_SEGUIDAS_MAXIMAS - 1);
     expect((await preparador.preparar('imovel', primeiros)).every((p) => p?.ok === false && p.motivo === 'falha-no-preparo')).toBe(true);
-    await expect(preparador.preparar('imovel', salvos.slice(0, 1))).rejects.toThrow(PreparoFalhandoEmGeral);
+    const seguinte = salvos.slice(FALHAS_SEGUIDAS_MAXIMAS - 1, FALHAS_SEGUIDAS_MAXIMAS);
+    await expect(preparador.preparar('imovel', seguinte)).rejects.toThrow(PreparoFalhandoEmGeral);
     // Retried, the batch fails again: nothing was prepared since.
-    await expect(preparador.preparar('imovel', salvos.slice(0, 1))).rejects.toThrow(PreparoFalhandoEmGeral);
+    await expect(preparador.preparar('imovel', seguinte)).rejects.toThrow(PreparoFalhandoEmGeral);
+  });
+
+  it('counts a failing event once, however often its batch is retried: one event never trips it alone', async () => {
+    preparador = criarPreparador({ contexto: quebradoSe(() => true), threads: 0 });
+    for (let tentativa = 0; tentativa < 3 * FALHAS_SEGUIDAS_MAXIMAS; tentativa++) {
+      expect(await preparador.preparar('imovel', salvos.slice(0, 2))).toEqual([
+        expect.objectContaining({ motivo: 'falha-no-preparo' }),
+        expect.objectContaining({ motivo: 'falha-no-preparo' }),
+      ]);
+    }
   });
 
   it('lets isolated failures through to the dead letters: a property prepared between them starts the count again', async () => {

@@ -1,6 +1,7 @@
 // The CPU-heavy half of projecting an event (JSON.parse, zod, the partner mapping, serialising)
 // needs no projection state, so it runs in worker threads while the main thread applies the
 // previous chunk to SQLite (decision 0007). With no threads it runs inline, same code.
+import { hash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { decodificarEvento, type Agregado, type MotivoRejeicao } from '@imoveis/contracts';
 import { prepararEvento, type ContextoProjecao, type EventoPreparado } from '@imoveis/domain';
@@ -50,15 +51,31 @@ export class PreparoFalhandoEmGeral extends Error {
   override readonly name = 'PreparoFalhandoEmGeral';
 }
 
+/** A message as the breaker tells it from others: a batch kafkajs retries brings the same ones again. */
+const identidade = (agregado: Agregado, { chave, valor }: MensagemBruta): string => `${agregado}\0${chave ?? ''}\0${hash('sha1', valor ?? '', 'hex')}`;
+
 function comDisjuntor(preparador: Preparador): Preparador {
   let seguidas = 0;
+  // The failing events counted since the last property prepared: each counts once, however often
+  // its batch is retried (a dead letter that could not be sent, a session lost), or one event
+  // would trip the breaker alone.
+  const contadas = new Set<string>();
   return {
     async preparar(agregado, mensagens) {
       const preparos = await preparador.preparar(agregado, mensagens);
-      for (const preparo of preparos) {
-        if (preparo?.ok && preparo.evento.tipo === 'imovel.salvo') seguidas = 0;
-        else if (preparo?.ok === false && preparo.motivo === 'falha-no-preparo' && ++seguidas >= FALHAS_SEGUIDAS_MAXIMAS) {
-          throw new PreparoFalhandoEmGeral(`${seguidas} eventos seguidos falharam no preparo, o último com ${preparo.detalhe}: um defeito geral, não de um evento`);
+      for (const [i, preparo] of preparos.entries()) {
+        if (preparo?.ok && preparo.evento.tipo === 'imovel.salvo') {
+          seguidas = 0;
+          contadas.clear();
+        } else if (preparo?.ok === false && preparo.motivo === 'falha-no-preparo') {
+          const id = identidade(agregado, mensagens[i]!);
+          if (!contadas.has(id)) {
+            contadas.add(id);
+            seguidas++;
+          }
+          if (seguidas >= FALHAS_SEGUIDAS_MAXIMAS) {
+            throw new PreparoFalhandoEmGeral(`${seguidas} eventos seguidos falharam no preparo, o último com ${preparo.detalhe}: um defeito geral, não de um evento`);
+          }
         }
       }
       return preparos;
