@@ -16,37 +16,40 @@ describe('ehKafkaInacessivel', () => {
     }
   });
 
-  it('recognises an address that accepts connections but is not Kafka (a wrong port), and says so', async () => {
-    // Accepts, reads, never answers: what Redis does with a Kafka request.
+  /**
+   * What the client throws at a local address whose server treats each connection as `atender`
+   * does, and the one line an entry point would stop with.
+   */
+  async function contraUmServidor(atender: (socket: Socket) => void): Promise<{ erro: unknown; linha: string }> {
     const sockets = new Set<Socket>();
-    const mudo = createServer((socket) => void sockets.add(socket.on('data', () => {})));
-    await new Promise<void>((resolve) => mudo.listen(0, '127.0.0.1', resolve));
-    const brokers = [`127.0.0.1:${(mudo.address() as AddressInfo).port}`];
+    const servidor = createServer((socket) => {
+      sockets.add(socket);
+      atender(socket);
+    });
+    await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
+    const brokers = [`127.0.0.1:${(servidor.address() as AddressInfo).port}`];
     const kafka = criarClienteKafka({ brokers, clientId: 'teste-nao-kafka', tentativas: 1, prazoRequisicaoMs: 1_000 });
     try {
       const erro: unknown = await kafka.topicosAusentes(['registro.imoveis.v1']).then(() => null, (e: unknown) => e);
-      expect(ehKafkaInacessivel(erro)).toBe(true);
-      expect(kafkaInacessivel(brokers, erro as Error)).toMatch(/\(KAFKA_BROKERS\): .*não responde como um broker Kafka/);
+      return { erro, linha: erro instanceof Error ? kafkaInacessivel(brokers, erro) : '' };
     } finally {
       await kafka.close();
       for (const socket of sockets) socket.destroy();
-      mudo.close();
+      servidor.close();
     }
+  }
+
+  it('recognises an address that accepts connections but is not Kafka (a wrong port), and says so', async () => {
+    // Accepts, reads, never answers: what Redis does with a Kafka request.
+    const { erro, linha } = await contraUmServidor((socket) => socket.on('data', () => {}));
+    expect(ehKafkaInacessivel(erro)).toBe(true);
+    expect(linha).toMatch(/\(KAFKA_BROKERS\): .*não responde como um broker Kafka/);
   });
 
   it('recognises an address that closes the connections it accepts (a TLS or SASL listener, another service), and says so', async () => {
-    const fecha = createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => fecha.listen(0, '127.0.0.1', resolve));
-    const brokers = [`127.0.0.1:${(fecha.address() as AddressInfo).port}`];
-    const kafka = criarClienteKafka({ brokers, clientId: 'teste-fecha', tentativas: 1, prazoRequisicaoMs: 1_000 });
-    try {
-      const erro: unknown = await kafka.topicosAusentes(['registro.imoveis.v1']).then(() => null, (e: unknown) => e);
-      expect(ehKafkaInacessivel(erro)).toBe(true);
-      expect(kafkaInacessivel(brokers, erro as Error)).toMatch(/\(KAFKA_BROKERS\): o endereço aceita a conexão e a fecha/);
-    } finally {
-      await kafka.close();
-      fecha.close();
-    }
+    const { erro, linha } = await contraUmServidor((socket) => socket.destroy());
+    expect(ehKafkaInacessivel(erro)).toBe(true);
+    expect(linha).toMatch(/\(KAFKA_BROKERS\): o endereço aceita a conexão e a fecha/);
   });
 
   it('does not take other failures for an unreachable broker', () => {
