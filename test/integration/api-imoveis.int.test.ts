@@ -660,6 +660,16 @@ describe('OpenAPI document and documentation page', () => {
     const r = await api.app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/html');
+    // Scripts only from the page's own files; nothing upgraded to HTTPS (the demo serves plain HTTP).
+    const politica = String(r.headers['content-security-policy']);
+    expect(politica).toMatch(/(^|; )script-src 'self'[^;]*;/);
+    expect(politica).toContain("object-src 'none'");
+    expect(politica).not.toMatch(/upgrade-insecure-requests|validator\.swagger\.io/);
+    const arquivo = await api.app.inject({ method: 'GET', url: '/api/v1/docs/static/swagger-initializer.js' });
+    expect(arquivo.statusCode).toBe(200);
+    expect(arquivo.headers['content-security-policy']).toBe(politica);
+    // The partner routes' JSON is no page: no CSP there.
+    expect((await api.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).headers['content-security-policy']).toBeUndefined();
   });
 
   it('sends the page\'s files as they are, with an ETag: compressing 1.5 MB of script on every request would cost anyone\'s loop 100 ms of CPU', async () => {
