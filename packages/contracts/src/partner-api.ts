@@ -137,7 +137,7 @@ export const ListagemRemovidos = z
 export type ListagemRemovidos = z.infer<typeof ListagemRemovidos>;
 
 export const Erro = z
-  .object({ mensagem: z.string().describe('Mensagem legível; num 400, nomeia o parâmetro inválido.') })
+  .object({ mensagem: z.string().describe('Mensagem legível; num 400 por parâmetro inválido, nomeia o parâmetro.') })
   .meta({ id: 'Erro', description: 'O corpo de toda resposta de erro.' });
 export type Erro = z.infer<typeof Erro>;
 

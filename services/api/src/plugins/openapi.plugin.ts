@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 const DESCRICOES: Record<string, string> = {
   '200': 'Sucesso.',
   '304': 'Não modificado desde a versão indicada em If-None-Match.',
-  '400': 'Parâmetro inválido, ou que a operação não define; a mensagem nomeia o parâmetro.',
+  '400': 'Parâmetro inválido, ou que a operação não define; a mensagem nomeia o parâmetro. (Também uma requisição que o servidor HTTP não consegue ler, ou HTTP/1.1 sem `Host`: a mensagem o diz.)',
   '401': 'Credencial ausente, inválida ou revogada (ou enviada na URL, ou com o cabeçalho Authorization repetido). Com `Retry-After` quando o endereço do cliente passou do limite de requisições sem credencial válida.',
   '404': 'O imóvel não existe ou não está anunciado.',
   '406': 'O cabeçalho Accept exclui application/json.',
@@ -38,12 +38,12 @@ function descricaoGeral(limite: number): string {
     `**Limites**: ${limite} requisições por minuto (janela deslizante de ${JANELA_S} s) por credencial; acima disso, 429 com \`Retry-After\` em segundos inteiros.`,
     'Requisições sem credencial válida são contadas por endereço do cliente e recebem sempre 401; acima do limite, o 401 traz `Retry-After`.',
     'Toda resposta sob `/api/v1/imoveis` traz `RateLimit-Policy` e `RateLimit` (draft-ietf-httpapi-ratelimit-headers), exceto as que o servidor HTTP',
-    'recusa antes de haver requisição (431 para cabeçalhos ou URL acima de 16 KiB, 408, 400 para uma requisição malformada); este documento e a página de documentação, que não pedem credencial, não os trazem.',
+    'recusa antes de haver requisição (431 para cabeçalhos ou URL acima de 16 KiB, 408, 400 para uma requisição malformada), o 400 de uma requisição HTTP/1.1 sem `Host` e o 405 de um CONNECT; este documento e a página de documentação, que não pedem credencial, não os trazem.',
     `\`por_pagina\`: de ${POR_PAGINA.minimo} a ${POR_PAGINA.maximo}, padrão ${POR_PAGINA.padrao}.`,
     '',
     'Datas-horas: ISO 8601 com fuso; nas respostas, com milissegundos.',
     '',
-    'Toda resposta traz `X-Request-Id`, o identificador da requisição nos registros do serviço: cite-o ao relatar um problema.',
+    'Toda resposta traz `X-Request-Id`, o identificador da requisição nos registros do serviço (exceto as que o servidor HTTP recusa antes de haver requisição e o 405 de um CONNECT): cite-o ao relatar um problema.',
   ].join('\n');
 }
 
