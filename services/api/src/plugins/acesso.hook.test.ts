@@ -18,6 +18,9 @@ describe('aceitaJson', () => {
     ['application/json;q=0', false],
     ['application/json;q=0, */*', false],
     ['*/*;q=0', false],
+    ['application/json;q=0, application/json', true],
+    ['application/json, application/json;q=0', true],
+    ['*/*;q=0, text/html, */*;q=0.5', true],
   ])('Accept %j → %s', (accept, esperado) => {
     expect(aceitaJson(accept)).toBe(esperado);
   });

@@ -81,7 +81,8 @@ function identificar(request: FastifyRequest, credenciais: FonteCredenciais): Id
 
 /**
  * True unless Accept excludes JSON. The most specific matching range decides (RFC 9110
- * §12.5.1), so `application/json;q=0, *\/*` refuses JSON.
+ * §12.5.1), so `application/json;q=0, *\/*` refuses JSON. A range given twice counts at its
+ * higher weight, whichever comes first.
  */
 export function aceitaJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true;
@@ -92,7 +93,10 @@ export function aceitaJson(accept: string | undefined): boolean {
     if (especificidade === 0) continue;
     const qTexto = parametros.find((p) => p.startsWith('q='))?.slice(2);
     const q = qTexto === undefined ? 1 : Number(qTexto);
-    if (melhor === null || especificidade > melhor.especificidade) melhor = { especificidade, q: Number.isNaN(q) ? 0 : q };
+    const peso = Number.isNaN(q) ? 0 : q;
+    if (melhor === null || especificidade > melhor.especificidade || (especificidade === melhor.especificidade && peso > melhor.q)) {
+      melhor = { especificidade, q: peso };
+    }
   }
   return melhor !== null && melhor.q > 0;
 }
