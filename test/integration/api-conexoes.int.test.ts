@@ -1,9 +1,11 @@
-// Connection deadlines, over real sockets: a client that sends its request too slowly, or stops
-// reading the answer, loses its connection instead of holding it (buildApp's `prazos`).
+// Connections over real sockets: a client that sends its request too slowly, or stops reading
+// the answer, loses its connection instead of holding it (buildApp's `prazos`); a stop leaves no
+// keep-alive connection holding it.
+import { Agent, get, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import type { PrazosConexao } from '../../services/api/src/index.ts';
+import { LimitadorLocal, type Limitador, type PrazosConexao } from '../../services/api/src/index.ts';
 import { criarApi, criarProjecao, idsOrdenados } from './api-suporte.ts';
 
 const limpar: (() => Promise<void> | void)[] = [];
@@ -107,5 +109,87 @@ describe('connection deadlines', () => {
     const porta = await apiEscutando({ requisicaoMs: 600, verificacaoMs: 100, inatividadeMs: 300 });
     const { recebido } = await conversar(porta, 'GET /health/live HTTP/1.1\r\nHost: api\r\nConnection: close\r\n\r\n');
     expect(recebido.toString()).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('a stop', () => {
+  it('answers the requests in flight, each with Connection: close, and ends without waiting for their keep-alive', async () => {
+    const projecao = criarProjecao();
+    const [id] = idsOrdenados(1);
+    projecao.aplicar([imovelSalvo(id!, 1)], Date.now());
+    // Requests wait at the gate (the limiter) while `portao` is shut.
+    let portao = Promise.resolve();
+    let abrir = (): void => {};
+    let chegados = 0;
+    const local = new LimitadorLocal({ limite: 1_000 });
+    const limitador: Limitador = {
+      limite: local.limite,
+      tentar: async (chave) => {
+        chegados++;
+        await portao;
+        return local.tentar(chave);
+      },
+      close: () => local.close(),
+    };
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), limitador });
+    limpar.push(() => projecao.remover(), () => abrir());
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = api.app.server.address() as { port: number };
+    const agente = new Agent({ keepAlive: true, maxSockets: 3 });
+    limpar.push(() => agente.destroy());
+    const pedir = () =>
+      new Promise<{ status: number; conexao: string | undefined; corpo: string }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: `/api/v1/imoveis/${id}`, agent: agente, headers: { authorization: `Bearer ${api.token}` } }, (r: IncomingMessage) => {
+          let corpo = '';
+          r.on('data', (pedaco: Buffer) => (corpo += pedaco.toString()));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, conexao: r.headers.connection, corpo }));
+        }).on('error', reject);
+      });
+    // Three connections, kept alive after a first answer as a partner's client keeps them; then a
+    // request in flight on each when the stop begins.
+    expect((await Promise.all([pedir(), pedir(), pedir()])).map((r) => r.conexao)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
+    portao = new Promise((resolve) => (abrir = resolve));
+    const antes = chegados;
+    const emVoo = [pedir(), pedir(), pedir()];
+    await expect.poll(() => chegados - antes, { timeout: 5_000 }).toBe(3);
+
+    const inicio = performance.now();
+    const parado = api.fechar();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    abrir();
+    const respostas = await Promise.all(emVoo);
+    expect(respostas.map((r) => [r.status, r.conexao])).toEqual([
+      [200, 'close'],
+      [200, 'close'],
+      [200, 'close'],
+    ]);
+    expect(JSON.parse(respostas[0]!.corpo)).toMatchObject({ id });
+    await parado;
+    // Not the keep-alive timeout (72 s): at once.
+    expect(performance.now() - inicio).toBeLessThan(3_000);
+  });
+
+  it('answers a request sent on a kept-alive connection just after the stop began, rather than dropping it unread', async () => {
+    const projecao = criarProjecao();
+    const [id] = idsOrdenados(1);
+    projecao.aplicar([imovelSalvo(id!, 1)], Date.now());
+    const api = await criarApi({ leitor: projecao.abrirLeitor() });
+    limpar.push(() => projecao.remover());
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = api.app.server.address() as { port: number };
+    const agente = new Agent({ keepAlive: true, maxSockets: 1 });
+    limpar.push(() => agente.destroy());
+    const pedir = () =>
+      new Promise<{ status: number; conexao: string | undefined }>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: `/api/v1/imoveis/${id}`, agent: agente, headers: { authorization: `Bearer ${api.token}` } }, (r: IncomingMessage) => {
+          r.resume();
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, conexao: r.headers.connection }));
+        }).on('error', reject);
+      });
+    expect(await pedir()).toEqual({ status: 200, conexao: 'keep-alive' });
+    // The stop begins while the client, which knows nothing of it yet, sends its next request.
+    const parado = api.fechar();
+    expect(await pedir()).toEqual({ status: 200, conexao: 'close' });
+    await parado;
   });
 });

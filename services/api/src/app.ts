@@ -38,6 +38,8 @@ export interface PrazosConexao {
   readonly inatividadeMs?: number;
   /** How often Node looks for requests past `requisicaoMs` (its default, 30 s, would hold them that much longer). */
   readonly verificacaoMs?: number;
+  /** A stop answers on the open connections for up to this long before closing the idle ones. */
+  readonly drenagemMs?: number;
 }
 
 export interface ConfigApp {
@@ -116,6 +118,36 @@ function comCaminhoDecodificavel(url: string): string {
   }
 }
 
+/**
+ * A stop (`app.close()`) answers what was asked and leaves no connection open behind it.
+ * - From the stop on, every answer says `Connection: close` (Node then closes its connection once
+ *   sent), the requests in flight included. One of those went back to keep-alive after its answer
+ *   and held the stop for its keep-alive timeout (72 s), past the process's 10 s of grace.
+ * - For up to `drenagemMs`, until every connection is gone, the open ones are still read: a
+ *   request a client had already sent on a kept-alive connection is answered (with that header),
+ *   where Node, closing the connections idle when the stop begins, dropped it unread.
+ * - Then Node closes the idle ones, and what goes idle later (an answer already being sent when
+ *   the stop began) is closed as it does.
+ */
+function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
+  let fechando = false;
+  let fecharOciosas: NodeJS.Timeout | null = null;
+  app.addHook('preClose', async () => {
+    fechando = true;
+    const conexoes = () => new Promise<number>((resolve) => app.server.getConnections((_erro, n) => resolve(n ?? 0)));
+    for (const fim = Date.now() + drenagemMs; Date.now() < fim && (await conexoes()) > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    fecharOciosas = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+  });
+  app.addHook('onClose', (_app, feito) => {
+    if (fecharOciosas !== null) clearInterval(fecharOciosas);
+    feito();
+  });
+  app.addHook('onSend', (_request, reply, payload, feito) => {
+    if (fechando) reply.header('Connection', 'close');
+    feito(null, payload);
+  });
+}
+
 export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> {
   const agora = deps.agora ?? Date.now;
   const confiavel = confianca(deps.config.trustProxy);
@@ -164,6 +196,7 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.decorateRequest('sobPressao', false);
 
   await app.register(errosPlugin);
+  fecharConexoesAoParar(app, prazos.drenagemMs ?? PADROES_API.DRENAGEM_MS);
 
   // A callback hook, not an async one: no promise on every request for two headers. nosniff: a
   // browser must take every answer as the type it is sent as (JSON, not a page or a script).

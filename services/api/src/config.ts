@@ -13,6 +13,8 @@ export const PADROES_API = {
   PRAZO_REQUISICAO_MS: 10_000,
   PRAZO_INATIVIDADE_MS: 60_000,
   VERIFICACAO_DE_PRAZOS_MS: 1_000,
+  // A stop answers on its open connections for up to this long before closing the idle ones.
+  DRENAGEM_MS: 500,
 } as const;
 
 /** Ranges proxy-addr (Fastify's reader of X-Forwarded-For) knows by name. */
