@@ -97,6 +97,14 @@ export interface RespostaVista {
   readonly body: string;
 }
 
+/** Documented headers an answer may lack, as the document's description of the status says. */
+const CABECALHOS_CONDICIONAIS: Readonly<Record<string, readonly string[]>> = {
+  // Only past the client address's limit without a valid credential.
+  '401': ['Retry-After'],
+  // "quando enviado".
+  '500': ['Retry-After'],
+};
+
 export class ValidadorOpenApi {
   readonly documento: Json;
   readonly #ajv: AjvMinimo;
@@ -128,7 +136,7 @@ export class ValidadorOpenApi {
     return Object.keys(this.documento['paths'] as Json).some((m) => !m.includes('{') && m === relativo);
   }
 
-  /** Asserts the body (and content type) is what the document says for this status. */
+  /** Asserts the status, the body (and content type) and the headers are what the document says for this status. */
   validar(metodo: string, url: string, resposta: RespostaVista): void {
     // A HEAD answer has no body to check.
     if (metodo === 'HEAD') return;
@@ -144,6 +152,7 @@ export class ValidadorOpenApi {
     const respostas = operacao['responses'] as Record<string, Json>;
     const documentada = respostas[status];
     expect(documentada, `status ${status} de ${String(operacao['operationId'])} está no OpenAPI`).toBeDefined();
+    this.#validarCabecalhos(`${String(operacao['operationId'])} ${status}`, (documentada?.['headers'] ?? {}) as Record<string, Json>, resposta);
     const conteudo = (documentada?.['content'] as Record<string, Json> | undefined)?.['application/json'];
     if (conteudo === undefined) {
       expect(resposta.body).toBe('');
@@ -151,6 +160,32 @@ export class ValidadorOpenApi {
     }
     const schema = JSON.parse(JSON.stringify(conteudo['schema']).replaceAll('"#/components/', '"openapi.json#/components/')) as Json;
     this.#validarComSchema(schema, `${String(operacao['operationId'])} ${status}`, resposta);
+  }
+
+  /**
+   * Every header the document lists for the status is there (but those its description makes
+   * conditional), with a value its schema allows.
+   */
+  #validarCabecalhos(nome: string, documentados: Record<string, Json>, resposta: RespostaVista): void {
+    const componentes = ((this.documento['components'] as Json)['headers'] ?? {}) as Record<string, Json>;
+    const status = String(resposta.statusCode);
+    for (const [cabecalho, descrito] of Object.entries(documentados)) {
+      const ref = descrito['$ref'] as string | undefined;
+      const schema = ((ref === undefined ? descrito : componentes[ref.replace('#/components/headers/', '')])?.['schema'] ?? {}) as Json;
+      const valor = resposta.headers[cabecalho.toLowerCase()];
+      const rotulo = `${cabecalho} de ${nome}`;
+      if (valor === undefined) {
+        expect(CABECALHOS_CONDICIONAIS[status] ?? [], `${rotulo} ausente`).toContain(cabecalho);
+        continue;
+      }
+      expect(typeof valor, rotulo).toBe('string');
+      if (schema['type'] === 'integer') {
+        expect(valor, rotulo).toMatch(/^\d+$/);
+        expect(Number(valor), rotulo).toBeGreaterThanOrEqual(Number(schema['minimum'] ?? 0));
+      } else {
+        expect(valor, rotulo).not.toBe('');
+      }
+    }
   }
 
   #validarComSchema(schema: Json, nome: string, resposta: RespostaVista): void {
