@@ -56,7 +56,7 @@ const PESOS_EDICOES = acumular([35, 20, 12, 6, 12, 15]);
 const FORMAS_RETIRADA: readonly number[] = [0, 1, 2, 3];
 const PESOS_RETIRADA = acumular([50, 25, 15, 10]);
 
-/** situacao codes in the state arrays: 0 = as generated, k = SITUACOES[k-1], NULO = null. */
+/** situacao codes in the state arrays: 0 = as generated, k = SITUACOES[k-1], SITUACAO_NULA = null. */
 const SITUACAO_NULA = SITUACOES.length + 1;
 const SEM_ALTERACAO = 0;
 const FALSO = 1;

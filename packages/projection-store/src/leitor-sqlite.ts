@@ -150,10 +150,10 @@ export class LeitorSqlite implements LeitorProjecao {
     };
   }
 
-  /** Opens the projection read-only; refuses a missing file or one of another schema version. */
   /**
-   * `daDemo`: the embedded demo's reader, the only one that opens a projection marked as the
-   * demo's (sample listings, never served to partners), as with the writer.
+   * Opens the projection read-only; refuses a missing file, one of another schema version, and
+   * one marked as the embedded demo's (sample listings, never served to partners) unless
+   * `daDemo` (the demo's own reader, as with the writer).
    */
   static abrir(caminho: string, opcoes: { escolherPlano?: typeof escolherPlanoIncremental; daDemo?: boolean } = {}): LeitorSqlite {
     let db: Database.Database;

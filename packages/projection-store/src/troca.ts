@@ -188,6 +188,8 @@ function compararImoveis(db: Database.Database): void {
         CASE WHEN c.id IS NULL THEN o.documento ELSE com_nome_condominio(o.documento, c.nome) END AS documento
       FROM main.imoveis o LEFT JOIN troca_condominios c ON c.id = o.condominio_id
     ),
+    -- mantido: the domain's mudancaRelevante (@imoveis/domain), and the versao filters its
+    -- revisaoAplicavel, in SQL over whole tables: a change of one must be made in the other.
     comparados AS (
       SELECT n.id, n.codigo, n.versao, n.condominio_id, n.anunciado,
         max(n.ja_anunciado, coalesce(o.ja_anunciado, 0)) AS ja_anunciado,

@@ -16,6 +16,7 @@ import {
   NomeDeParceiroInvalido,
   PREFIXO_HASH,
   revogarCredencial,
+  TRAVA_ABANDONADA_MS,
   TravaOcupada,
   travaDe,
 } from './credenciais/arquivo-credenciais.ts';
@@ -91,10 +92,10 @@ export function executarCli(
     return 2;
   }
   try {
-    // A command killed mid-change leaves its lock, taken over only once 10 s old: say why nothing happens meanwhile.
+    // A command killed mid-change leaves its lock, taken over only once old: say why nothing happens meanwhile.
     if (pedido.comando === 'issue' || pedido.comando === 'revoke') {
       const trava = travaDe(arquivo);
-      if (existsSync(trava)) avisar(`aguardando ${trava}: outro comando em curso, ou um interrompido (tomada quando tiver 10 s)`);
+      if (existsSync(trava)) avisar(`aguardando ${trava}: outro comando em curso, ou um interrompido (tomada quando tiver ${TRAVA_ABANDONADA_MS / 1000} s)`);
     }
     switch (pedido.comando) {
       case 'help':

@@ -20,6 +20,6 @@ export const ConfigDemo = z.object({
 }).refine((c) => c.READY_MAX_LAG_SECONDS * 1000 >= atrasoMinimoPermitidoMs(INTERVALO_FRESCOR_PADRAO_MS), {
   // The demo confirms its freshness at the projector's default interval: the projector's rule.
   path: ['READY_MAX_LAG_SECONDS'],
-  message: `deve ser ao menos o triplo de ${INTERVALO_FRESCOR_PADRAO_MS} ms, o intervalo em que a demo confirma estar em dia`,
+  message: `deve ser ao menos ${atrasoMinimoPermitidoMs(INTERVALO_FRESCOR_PADRAO_MS) / 1000} s, com a demo confirmando estar em dia a cada ${INTERVALO_FRESCOR_PADRAO_MS} ms`,
 });
 export type ConfigDemo = z.output<typeof ConfigDemo>;

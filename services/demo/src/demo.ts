@@ -156,7 +156,7 @@ function abrirProjecaoDaDemo(caminho: string, fonte: number, logger: Logger): Es
   } catch (erro) {
     // Its own, of a schema this code does not open: a newer one (a checkout of older code), or an
     // old one holding ids in capitals.
-    if (marca !== 1 || !(erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos)) throw erro;
+    if (!(erro instanceof ProjecaoDeVersaoMaisNova || erro instanceof ProjecaoComIdsMaiusculos)) throw erro;
     refazer = 'de um esquema que este código não abre';
   }
   if (escritor !== null && refazer === null) {

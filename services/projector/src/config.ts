@@ -64,7 +64,7 @@ export const ConfigProjetor = z
   })
   .superRefine((c, ctx) => {
     if (c.READY_MAX_LAG_SECONDS * 1000 < atrasoMinimoPermitidoMs(c.FRESHNESS_INTERVAL_MS)) {
-      ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos o triplo de FRESHNESS_INTERVAL_MS (${c.FRESHNESS_INTERVAL_MS} ms)` });
+      ctx.addIssue({ code: 'custom', path: ['READY_MAX_LAG_SECONDS'], message: `deve ser ao menos ${atrasoMinimoPermitidoMs(c.FRESHNESS_INTERVAL_MS) / 1000} s com FRESHNESS_INTERVAL_MS de ${c.FRESHNESS_INTERVAL_MS} ms` });
     }
     topicosDistintos(c, ctx);
   });

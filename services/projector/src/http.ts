@@ -14,8 +14,8 @@ export interface DependenciasHttp {
   emDiaEm(): number | null;
   atrasoMaximoMs: number;
   agora?: () => number;
-  /** Under pressure past these (the API's defaults: an event loop a second late, no heap limit). */
-  pressao?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; intervaloAmostraMs?: number };
+  /** Under pressure past these: by default, an event loop a second late (as the API's default); no heap limit. */
+  pressao?: { maxHeapUsedBytes?: number; intervaloAmostraMs?: number };
 }
 
 export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
@@ -23,7 +23,7 @@ export function criarHttpOperacional(deps: DependenciasHttp): FastifyInstance {
   const app = Fastify({ logger: false });
   // Only measured: these routes answer under pressure too, readiness saying so.
   void app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: deps.pressao?.maxEventLoopDelayMs ?? 1_000,
+    maxEventLoopDelay: 1_000,
     maxHeapUsedBytes: deps.pressao?.maxHeapUsedBytes ?? 0,
     sampleInterval: deps.pressao?.intervaloAmostraMs ?? 1_000,
     pressureHandler: () => undefined,

@@ -18,7 +18,7 @@ const TOPICOS = { imoveis: 'imoveis', condominios: 'condominios' } as const sati
 export async function projetarRegistros(
   escritor: EscritorProjecao,
   registros: Iterable<RegistroBruto> | AsyncIterable<RegistroBruto>,
-  opcoes: { contexto: ContextoProjecao; agora?: () => number; log?: Logger; tamanhoLote?: number; threadsDePreparo?: number },
+  opcoes: { contexto: ContextoProjecao; agora?: () => number; log?: Logger; tamanhoLote?: number },
 ): Promise<ResumoProjecao> {
   const tamanhoLote = opcoes.tamanhoLote ?? 500;
   const proximo = new Map<string, bigint>(
@@ -28,7 +28,7 @@ export async function projetarRegistros(
   const rejeicoes: Rejeicao[] = [];
   const deps = {
     escritor,
-    preparador: criarPreparador({ contexto: opcoes.contexto, threads: opcoes.threadsDePreparo ?? 0 }),
+    preparador: criarPreparador({ contexto: opcoes.contexto, threads: 0 }),
     agora: opcoes.agora ?? Date.now,
     agregados: new Map([
       [TOPICOS.imoveis, 'imovel' as const],

@@ -132,7 +132,8 @@ const ASCII_VISIVEL = /^[\x21-\x7e]+$/;
  * space, word joiner, BOM, direction marks, variation selectors…), but for the joiners and
  * variation selectors between emoji, where they make one picture of several, and the one of a
  * keycap (`1️⃣`: a digit, U+FE0F, U+20E3). Typed or pasted inside a telephone number, an e-mail
- * address or a name, they would hide it from the patterns below while partners still read it.
+ * address or a name, they would hide it from the contact patterns (contatos.ts) and the masking of
+ * private values (mascara-de-privados.ts) while partners still read it.
  */
 const JUNTOR = String.raw`(?:\u200c|\u200d|\ufe0e|\ufe0f)`;
 const INVISIVEL = new RegExp(String.raw`(?!${JUNTOR})\p{Default_Ignorable_Code_Point}|(?<=[0-9A-Za-z@.])(?:${JUNTOR}(?!\u20e3))+|${JUNTOR}+(?=[0-9A-Za-z@.])`, 'gu');

@@ -199,7 +199,7 @@ function darDonoEModo(arquivo: string, origem: Stats, novo: boolean): void {
 }
 
 /** A lock older than this was left by a killed command: it is taken over. */
-const TRAVA_ABANDONADA_MS = 10_000;
+export const TRAVA_ABANDONADA_MS = 10_000;
 const ESPERA_MAXIMA_MS = 30_000;
 
 const abandonado = (arquivo: string): boolean => {

@@ -14,6 +14,8 @@ import type { DecisaoLimite } from './limitador.ts';
 // request's own nonce, so two requests in the same microsecond are two entries, and an entry can
 // be taken back by its nonce.
 // Returns {admitted 0/1, count after the decision, agora µs, oldest score µs}.
+// The window's rule is the domain's (janela-deslizante.ts, which LimitadorEmMemoria applies): a
+// change of one must be made in the other, so that the fallback answers as Redis does.
 const SCRIPT_JANELA = `
 local t = redis.call('TIME')
 local agora = tonumber(t[1]) * 1000000 + tonumber(t[2])

@@ -20,9 +20,10 @@ export class LimitadorLocal implements Limitador {
   readonly #memoria: LimitadorEmMemoria;
   readonly #agora: () => number;
 
-  constructor(opcoes: { limite: number; janelaMs?: number; agora?: () => number }) {
+  constructor(opcoes: { limite: number; agora?: () => number }) {
     this.limite = opcoes.limite;
-    this.#memoria = new LimitadorEmMemoria(opcoes.janelaMs === undefined ? { limite: opcoes.limite } : { limite: opcoes.limite, janelaMs: opcoes.janelaMs });
+    // The contract's window (a minute): the one RateLimit-Policy states (acesso.hook.ts).
+    this.#memoria = new LimitadorEmMemoria({ limite: opcoes.limite });
     this.#agora = opcoes.agora ?? Date.now;
   }
 
