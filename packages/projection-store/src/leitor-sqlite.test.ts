@@ -1,6 +1,6 @@
 // The JSON the reader has SQLite write must be byte for byte what JavaScript would write: dates as
 // Date#toISOString, codes as JSON.stringify, documents untouched but for `atualizado_em`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -209,5 +209,33 @@ describe('the items the reader writes', () => {
     } finally {
       for (const leitor of leitores) leitor.close();
     }
+  });
+});
+
+describe('opening a file that is no projection', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'leitor-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // The API tries again every second while the file at its path is refused: each refusal closes what it opened.
+  it.runIf(process.platform === 'linux')('refuses it every time without keeping a file descriptor open', () => {
+    const naoBanco = join(dir, 'texto.db');
+    writeFileSync(naoBanco, 'não é um banco SQLite');
+    const antiga = join(dir, 'antiga.db');
+    const db = new Database(antiga);
+    db.pragma('user_version = 1');
+    db.close();
+    const demo = join(dir, 'demo.db');
+    const escritor = EscritorProjecao.abrir(demo, { daDemo: true });
+    escritor.gravarEstado('demo', 1);
+    escritor.close();
+    const descritores = () => readdirSync('/proc/self/fd').length;
+    const antes = descritores();
+    for (let i = 0; i < 50; i++) {
+      for (const caminho of [naoBanco, antiga, demo]) expect(() => LeitorSqlite.abrir(caminho)).toThrow();
+    }
+    expect(descritores()).toBeLessThanOrEqual(antes);
   });
 });

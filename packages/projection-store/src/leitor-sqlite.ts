@@ -162,22 +162,27 @@ export class LeitorSqlite implements LeitorProjecao {
     } catch (erro) {
       throw new ProjecaoAusente(`a projeção ${caminho} não existe ou não pode ser aberta`, { cause: erro });
     }
-    const versao = db.pragma('user_version', { simple: true }) as number;
-    if (versao !== VERSAO_ESQUEMA) {
-      db.close();
+    // Whatever refuses it (SQLite's own errors too: a file that is no database) closes it: the API
+    // tries again every second while it fails, and would keep a descriptor open each time.
+    try {
+      const versao = db.pragma('user_version', { simple: true }) as number;
       if (versao > VERSAO_ESQUEMA) throw new ProjecaoDeVersaoMaisNova(`a projeção ${caminho} tem o esquema ${versao}, mais novo que o ${VERSAO_ESQUEMA}`);
-      // 0: a file the projector has only begun to make; otherwise one it has yet to migrate.
-      throw new ProjecaoAusente(
-        versao === 0
-          ? `a projeção ${caminho} ainda não foi criada pelo projetor`
-          : `a projeção ${caminho} tem o esquema ${versao}, anterior ao ${VERSAO_ESQUEMA}: o projetor a migra ao abri-la`,
-      );
-    }
-    if (opcoes.daDemo !== true && db.prepare<[], number | null>(`SELECT valor FROM estado WHERE chave = ${sqlChave('demo')}`).pluck().get() === 1) {
+      if (versao !== VERSAO_ESQUEMA) {
+        // 0: a file the projector has only begun to make; otherwise one it has yet to migrate.
+        throw new ProjecaoAusente(
+          versao === 0
+            ? `a projeção ${caminho} ainda não foi criada pelo projetor`
+            : `a projeção ${caminho} tem o esquema ${versao}, anterior ao ${VERSAO_ESQUEMA}: o projetor a migra ao abri-la`,
+        );
+      }
+      if (opcoes.daDemo !== true && db.prepare<[], number | null>(`SELECT valor FROM estado WHERE chave = ${sqlChave('demo')}`).pluck().get() === 1) {
+        throw new ProjecaoDaDemo(caminho);
+      }
+      return new LeitorSqlite(db, opcoes.escolherPlano);
+    } catch (erro) {
       db.close();
-      throw new ProjecaoDaDemo(caminho);
+      throw erro;
     }
-    return new LeitorSqlite(db, opcoes.escolherPlano);
   }
 
   // Each listing reads its page, whether more follows, and its total inside one read transaction:
