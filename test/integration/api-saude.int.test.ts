@@ -2,11 +2,12 @@
 // confirmed being caught up within the allowed lag and a process not under pressure; 503 with
 // an Erro and Retry-After instead of queuing; 500 for a temporary failure; metrics by route and
 // status, limiter and freshness.
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Database, EscritorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FOTOS, imovelSalvo, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { FonteReabrivel } from '../../services/api/src/index.ts';
+import { FonteReabrivel, examinarProjecaoAoIniciar } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
 
@@ -290,5 +291,42 @@ describe('/metrics', () => {
     expect(depois.headers['content-encoding']).toBeUndefined();
     expect(depois.body).toContain('http_requisicoes_total{rota="/api/v1/imoveis",metodo="GET",status="200"} 1');
     expect(feitas).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the projection at start', () => {
+  it('refuses a path that can never hold one, waits for one not there or not usable yet, and serves one that is', () => {
+    const arquivo = sqliteTemporario();
+    limpar.push(() => arquivo.remover());
+    const examinar = (caminho: string) => {
+      const fonte = new FonteReabrivel(caminho);
+      try {
+        return examinarProjecaoAoIniciar(caminho, fonte);
+      } finally {
+        fonte.close();
+      }
+    };
+    expect(examinar(arquivo.caminho)).toMatchObject({ tipo: 'aguardada', aviso: expect.stringContaining('projeção ainda ausente') });
+    expect(examinar(arquivo.dir)).toEqual({ tipo: 'recusada', motivo: `${arquivo.dir} existe e não é um arquivo` });
+
+    writeFileSync(arquivo.caminho, 'não é um banco SQLite, e nunca será uma projeção');
+    expect(examinar(arquivo.caminho)).toEqual({ tipo: 'recusada', motivo: `${arquivo.caminho} não é uma projeção (SQLITE_NOTADB)` });
+    expect(examinar(join(arquivo.caminho, 'projecao.db'))).toEqual({ tipo: 'recusada', motivo: `${join(arquivo.caminho, 'projecao.db')}: uma das pastas do caminho é um arquivo` });
+    rmSync(arquivo.caminho);
+
+    const alheio = new Database(arquivo.caminho);
+    alheio.exec('CREATE TABLE clientes (id INTEGER PRIMARY KEY)');
+    alheio.close();
+    expect(examinar(arquivo.caminho)).toEqual({ tipo: 'recusada', motivo: `${arquivo.caminho} guarda clientes, de outro banco, e nenhuma projeção` });
+    rmSync(arquivo.caminho);
+
+    const demo = EscritorProjecao.abrir(arquivo.caminho, { daDemo: true });
+    demo.gravarEstado('demo', 1);
+    demo.close();
+    expect(examinar(arquivo.caminho)).toMatchObject({ tipo: 'recusada', motivo: expect.stringContaining('demonstração') });
+    rmSync(arquivo.caminho);
+
+    EscritorProjecao.abrir(arquivo.caminho).close();
+    expect(examinar(arquivo.caminho)).toEqual({ tipo: 'servida' });
   });
 });

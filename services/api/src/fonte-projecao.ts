@@ -1,8 +1,8 @@
 // Access to the projection reader behind a tiny provider, so the API can start before the
 // projector has created the file (it keeps trying), and follows a file deleted and made anew. A
 // rebuild needs no reopening: it switches the content inside the same file (decision 0006).
-import { statSync } from 'node:fs';
-import { LeitorSqlite, type LeitorProjecao } from '@imoveis/projection-store';
+import { existsSync, statSync } from 'node:fs';
+import { LeitorSqlite, ProjecaoDaDemo, bancoAlheio, ehProjecaoDaDemo, type LeitorProjecao } from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from './erros.ts';
 
 export interface FonteProjecao {
@@ -105,5 +105,56 @@ function identidadeDe(caminho: string): string | null {
     return s === undefined ? null : `${s.dev}:${s.ino}`;
   } catch {
     return null; // not a path that can name a file now (permissions, a file where a folder should be)
+  }
+}
+
+/**
+ * What a start makes of the projection at its path: refused (no projection can ever stand there:
+ * the process stops, naming DATABASE_PATH), waited for (not there or not usable yet: the API
+ * serves the contract's temporary failure meanwhile, said as a warning), or served.
+ */
+export type ProjecaoAoIniciar = { tipo: 'recusada'; motivo: string } | { tipo: 'aguardada'; contexto: object; aviso: string } | { tipo: 'servida' };
+
+export function examinarProjecaoAoIniciar(caminho: string, fonte: FonteProjecao): ProjecaoAoIniciar {
+  const impossivel = caminhoImpossivel(caminho);
+  if (impossivel !== null) return { tipo: 'recusada', motivo: impossivel };
+  // The demo's projection (`pnpm start`) holds sample listings, which partners must never be served.
+  if (ehProjecaoDaDemo(caminho)) return { tipo: 'recusada', motivo: new ProjecaoDaDemo(caminho).message };
+  // Another application's database: no projector makes a projection of it (each refuses it too).
+  // A file SQLite cannot read is told below, as the reader finds it.
+  let alheio: string | null = null;
+  try {
+    alheio = bancoAlheio(caminho);
+  } catch {
+    // unreadable here: the reader says why below
+  }
+  if (alheio !== null) return { tipo: 'recusada', motivo: `${caminho} ${alheio}` };
+  // The reader refuses those at every open too (one made at the path after this start).
+  try {
+    fonte.atual();
+    return { tipo: 'servida' };
+  } catch (erro) {
+    const code = ((erro as Error).cause as { code?: unknown } | undefined)?.code;
+    // A file that is no SQLite database never becomes a projection: the path is wrong.
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return { tipo: 'recusada', motivo: `${caminho} não é uma projeção (${String(code)})` };
+    const ate = 'a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor';
+    // Another schema version (deploy both together), or a projection the projector is still making.
+    if (existsSync(caminho)) return { tipo: 'aguardada', contexto: { arquivo: caminho, err: erro }, aviso: `projeção ainda não utilizável: ${ate} prepará-la` };
+    return { tipo: 'aguardada', contexto: { arquivo: caminho }, aviso: `projeção ainda ausente: ${ate} criá-la` };
+  }
+}
+
+/**
+ * Why no projection can ever stand at `caminho`, or null. One not created yet is waited for (the
+ * contract's "temporary failure", until the projector creates it); a folder or device at its path,
+ * a file where one of its folders should be, or a folder this process may not enter never becomes one.
+ */
+function caminhoImpossivel(caminho: string): string | null {
+  try {
+    return statSync(caminho).isFile() ? null : `${caminho} existe e não é um arquivo`;
+  } catch (erro) {
+    const { code, message } = erro as NodeJS.ErrnoException;
+    if (code === 'ENOENT') return null;
+    return code === 'ENOTDIR' ? `${caminho}: uma das pastas do caminho é um arquivo` : message;
   }
 }

@@ -1,14 +1,12 @@
 // The API process: reads the environment (only here), opens the projection, Redis and the
 // credentials, builds the app, listens, and shuts down cleanly on a signal.
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { encerrarComGraca, escutarOuSair, lerConfiguracaoOuSair, sairPorConfiguracao } from '@imoveis/config';
-import { ProjecaoDaDemo, bancoAlheio, ehProjecaoDaDemo } from '@imoveis/projection-store';
 import { buildApp } from './app.ts';
 import { ConfigApi, avisosDaConfiguracao } from './config.ts';
 import { PARCEIRO_DA_DEMO } from './credenciais/arquivo-credenciais.ts';
 import { CredenciaisStore } from './credenciais/credenciais-store.ts';
-import { FonteReabrivel } from './fonte-projecao.ts';
+import { FonteReabrivel, examinarProjecaoAoIniciar } from './fonte-projecao.ts';
 import { LimitadorComReserva } from './limite/limitador-com-reserva.ts';
 import { LimitadorRedis } from './limite/limitador-redis.ts';
 import { LimitadorLocal, type Limitador } from './limite/limitador.ts';
@@ -66,54 +64,12 @@ if (credenciais.demoAtiva) {
 if (credenciais.semArquivo) {
   avisos.push([{ arquivo: config.CREDENTIALS_FILE }, 'arquivo de credenciais ausente: toda requisição recebe 401 até que uma credencial seja emitida']);
 }
-/**
- * Why no projection can ever stand at `caminho`, or null. One not created yet is waited for (the
- * contract's "temporary failure", until the projector creates it); a folder or device at its path,
- * a file where one of its folders should be, or a folder this process may not enter never becomes one.
- */
-function caminhoImpossivel(caminho: string): string | null {
-  try {
-    return statSync(caminho).isFile() ? null : `${caminho} existe e não é um arquivo`;
-  } catch (erro) {
-    const { code, message } = erro as NodeJS.ErrnoException;
-    if (code === 'ENOENT') return null;
-    return code === 'ENOTDIR' ? `${caminho}: uma das pastas do caminho é um arquivo` : message;
-  }
-}
-const impossivel = caminhoImpossivel(config.DATABASE_PATH);
-if (impossivel !== null) sairPorConfiguracao('DATABASE_PATH', impossivel);
-// The demo's projection (`pnpm start`) holds sample listings, which partners must never be served.
-if (ehProjecaoDaDemo(config.DATABASE_PATH)) sairPorConfiguracao('DATABASE_PATH', new ProjecaoDaDemo(config.DATABASE_PATH).message);
-// Another application's database: no projector makes a projection of it (each refuses it too).
-// A file SQLite cannot read is told below, as the reader finds it.
-const alheio = ((): string | null => {
-  try {
-    return bancoAlheio(config.DATABASE_PATH);
-  } catch {
-    return null;
-  }
-})();
-if (alheio !== null) sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} ${alheio}`);
-// The reader refuses it at every open too (one made at the path after this start).
 const fonte = new FonteReabrivel(config.DATABASE_PATH, {
   aoReabrir: () => logger.warn({ arquivo: config.DATABASE_PATH }, 'o arquivo da projeção foi apagado, substituído ou migrado: reaberto'),
 });
-try {
-  fonte.atual();
-} catch (erro) {
-  const code = ((erro as Error).cause as { code?: unknown } | undefined)?.code;
-  // A file that is no SQLite database never becomes a projection: the path is wrong.
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-    sairPorConfiguracao('DATABASE_PATH', `${config.DATABASE_PATH} não é uma projeção (${String(code)})`);
-  }
-  const ate = 'a API responde 500 em /imoveis e 503 nas outras operações (falha temporária) e não fica pronta até o projetor';
-  if (existsSync(config.DATABASE_PATH)) {
-    // Another schema version (deploy both together), or a projection the projector is still making.
-    avisos.push([{ arquivo: config.DATABASE_PATH, err: erro }, `projeção ainda não utilizável: ${ate} prepará-la`]);
-  } else {
-    avisos.push([{ arquivo: config.DATABASE_PATH }, `projeção ainda ausente: ${ate} criá-la`]);
-  }
-}
+const projecao = examinarProjecaoAoIniciar(config.DATABASE_PATH, fonte);
+if (projecao.tipo === 'recusada') sairPorConfiguracao('DATABASE_PATH', projecao.motivo);
+if (projecao.tipo === 'aguardada') avisos.push([projecao.contexto, projecao.aviso]);
 const limitador = criarLimitador(metricas);
 
 const app = await buildApp({
