@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { executarCli } from '../../services/api/src/credentials-cli.ts';
-import { CredenciaisStore, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
+import { CredenciaisStore, TAMANHO_MAXIMO_DO_ARQUIVO, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 
@@ -141,6 +141,42 @@ describe('the credentials file changed under a running API', () => {
     await expect.poll(async () => mensagem((await api.get('/api/v1/imoveis', { token })).body), { timeout: 5_000, interval: 50 }).toBe('credencial revogada');
     expect(await desatualizadas()).toBe(false);
     expect(api.logs.some((l) => l.includes('credenciais em dia'))).toBe(true);
+  });
+
+  it('keeps the last credentials it read when the file is deleted, saying so, until a file is there again; and refuses a file over 4 MiB unread', async () => {
+    const { token } = emitirCredencial(api.credenciaisArquivo, 'Portal Apagado');
+    await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
+    const errosAntes = api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length;
+    const desatualizadas = async () => /^credenciais_desatualizadas 1$/m.test(await api.metricas.registry.metrics());
+    const original = readFileSync(api.credenciaisArquivo);
+
+    rmSync(api.credenciaisArquivo);
+    api.credenciais.recarregarSeMudou();
+    api.credenciais.recarregarSeMudou();
+    expect(await desatualizadas()).toBe(true);
+    // Before: an empty set, and a 401 for every partner.
+    expect((await api.get('/api/v1/imoveis', { token })).statusCode).toBe(200);
+    expect(api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length).toBe(errosAntes + 1);
+
+    // A file there again (a credential issued into a new one) is read: only what it holds counts.
+    const nova = emitirCredencial(api.credenciaisArquivo, 'Portal Novo');
+    api.credenciais.recarregarSeMudou();
+    expect(await desatualizadas()).toBe(false);
+    expect((await api.get('/api/v1/imoveis', { token: nova.token })).statusCode).toBe(200);
+    expect(mensagem((await api.get('/api/v1/imoveis', { token })).body)).toBe('credencial inválida');
+
+    // Over the size a credentials file can have: refused without being read, the last set kept.
+    const texto = readFileSync(api.credenciaisArquivo, 'utf8');
+    writeFileSync(api.credenciaisArquivo, texto.replace(/\}\s*$/, `, "enchimento": "${'x'.repeat(TAMANHO_MAXIMO_DO_ARQUIVO)}" }`));
+    api.credenciais.recarregarSeMudou();
+    expect(await desatualizadas()).toBe(true);
+    expect(api.logs.some((l) => l.includes(`mais que os ${TAMANHO_MAXIMO_DO_ARQUIVO}`))).toBe(true);
+    expect((await api.get('/api/v1/imoveis', { token: nova.token })).statusCode).toBe(200);
+
+    // The file as the other tests of this file left it.
+    writeFileSync(api.credenciaisArquivo, original);
+    api.credenciais.recarregarSeMudou();
+    expect(await desatualizadas()).toBe(false);
   });
 
   it('the command line keeps the file\'s mode and owner, and a link pointing where it points, so the API can still read what it writes', async () => {

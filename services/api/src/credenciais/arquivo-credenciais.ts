@@ -108,10 +108,21 @@ export function digestoDaCredencial(credencial: Credencial): Buffer {
   return Buffer.from(credencial.hash.slice(PREFIXO_HASH.length), 'hex');
 }
 
+/**
+ * Far above any real file (a credential takes about 250 bytes). A larger one is refused unread:
+ * read and parsed again at every check while it fails, it held the API's event loop for a
+ * tenth of a second per 10 MB.
+ */
+export const TAMANHO_MAXIMO_DO_ARQUIVO = 4 * 1024 * 1024;
+
 /** Reads and validates the file; a missing file is an empty set of credentials. */
 export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
   let texto: string;
   try {
+    const { size } = statSync(caminho);
+    if (size > TAMANHO_MAXIMO_DO_ARQUIVO) {
+      throw new ArquivoCredenciaisInvalido(`${caminho} tem ${size} bytes, mais que os ${TAMANHO_MAXIMO_DO_ARQUIVO} que um arquivo de credenciais pode ter`);
+    }
     texto = readFileSync(caminho, 'utf8');
   } catch (erro) {
     if ((erro as NodeJS.ErrnoException).code === 'ENOENT') return { versao: 1, credenciais: [] };

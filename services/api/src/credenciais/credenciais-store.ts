@@ -55,7 +55,8 @@ export class CredenciaisStore implements FonteCredenciais {
 
   /**
    * Loads the file (a missing file is an empty set, with a warning: credentials issued later
-   * are picked up without a restart) and starts watching it. A file that cannot be parsed at
+   * are picked up without a restart; but once one was read, its disappearance is a failure, as
+   * a file that cannot be read is) and starts watching it. A file that cannot be parsed at
    * start is an error: better not to start than to refuse every partner silently.
    * `semDemo` (the partners' API): the demo's credential, whose token lies in plain text beside
    * the file, never authenticates, whenever it is found there (the caller refuses it at start).
@@ -109,6 +110,9 @@ export class CredenciaisStore implements FonteCredenciais {
     // change nothing the signature sees.
     if (!inicial && assinatura === this.#assinatura && this.#falhou === null) return;
     try {
+      // Gone after a file was read: deleted by hand, or a shared folder briefly away. Every
+      // partner refused until a credential is issued again would be the worst reading of it.
+      if (assinatura === 'ausente' && this.#assinatura !== 'ausente' && !inicial) throw new Error(`${this.#caminho} não existe mais`);
       const arquivo = lerArquivoCredenciais(this.#caminho);
       const porHash = new Map<string, Entrada>();
       let demoAtiva = false;
@@ -135,13 +139,13 @@ export class CredenciaisStore implements FonteCredenciais {
       }
     } catch (erro) {
       if (inicial) throw erro;
-      // Keep serving with the last good set: a half-edited file must not lock every partner out.
+      // Keep serving with the last good set: a half-edited or deleted file must not lock every partner out.
       // Revocations in it do not apply meanwhile: said once per version of the file, and in the
       // metrics (`credenciais_desatualizadas`) for as long as it lasts.
       if (this.#falhou !== assinatura) {
         this.#logger.error(
           { err: erro, arquivo: this.#caminho },
-          'arquivo de credenciais ilegível ou inválido: mantidas as credenciais anteriores, e revogações nele não valem até que seja lido',
+          'arquivo de credenciais ilegível, inválido ou apagado: mantidas as credenciais anteriores, e revogações nele não valem até que seja lido',
         );
       }
       this.#falhou = assinatura;
