@@ -280,6 +280,34 @@ describe('when Redis fails', () => {
       expect(api.logs.join('').match(/Redis indisponível/g)).toHaveLength(1);
     }));
 
+  it('opens a new connection when its Redis turns replica in a failover (READONLY), to reach the primary its address now names', () =>
+    comRedisProprio(1_000, async ({ porta, status, emReserva }) => {
+      const cliente = new Redis(`redis://127.0.0.1:${porta}`);
+      // The limiter's connections: every one but this test's own.
+      const conexoesDoLimitador = async (): Promise<string[]> => {
+        const propria = String(await cliente.client('ID'));
+        const lista = String(await cliente.client('LIST'));
+        return [...lista.matchAll(/\bid=(\d+)/g)].map((m) => m[1]!).filter((id) => id !== propria);
+      };
+      const [semPrimario] = (await portasLivres(1)) as [number];
+      try {
+        expect(await status(1)).toEqual([200]);
+        const antes = await conexoesDoLimitador();
+        expect(antes.length).toBeGreaterThan(0);
+        // A replica of a primary that is not there: read-only, as a node demoted in a failover is.
+        await cliente.call('REPLICAOF', '127.0.0.1', String(semPrimario));
+        expect(await status(3)).toEqual([200, 200, 200]);
+        expect(await emReserva()).toBe(true);
+        // Before: the same connection kept getting READONLY, and the limit stayed per process.
+        await expect.poll(async () => (await conexoesDoLimitador()).some((id) => !antes.includes(id)), { timeout: 10_000, interval: 100 }).toBe(true);
+        await cliente.call('REPLICAOF', 'NO', 'ONE');
+        await expect.poll(async () => (await status(1), await emReserva()), { timeout: 15_000, interval: 100 }).toBe(false);
+      } finally {
+        await cliente.call('REPLICAOF', 'NO', 'ONE').catch(() => {});
+        cliente.disconnect();
+      }
+    }));
+
   it('does not let a hung Redis hold a request for more than about 100 ms', () =>
     comRedisProprio(1_000, async ({ api, redis, status, emReserva }) => {
       expect(await status(1)).toEqual([200]);

@@ -53,6 +53,11 @@ function opcoesRedisLimitador(comandoTimeoutMs: number = PADROES_API.REDIS_COMMA
     commandTimeout: comandoTimeoutMs,
     connectTimeout: 1_000,
     retryStrategy: (tentativas) => Math.min(50 * 2 ** Math.min(tentativas, 6), 2_000),
+    // A node that became a replica in a failover (or is loading, or lost its primary) answers
+    // every script with an error on a connection that otherwise stays up: a new connection finds
+    // the primary the address now names (a DNS-named endpoint). Without it the limit stayed per
+    // process until a restart. 1: the failed command is not sent again (the fallback decided it).
+    reconnectOnError: (erro: Error) => (/^(READONLY|MASTERDOWN|LOADING)\b/.test(erro.message) ? 1 : false),
     lazyConnect: false,
   } satisfies RedisOptions;
 }
