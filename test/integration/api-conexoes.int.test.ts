@@ -169,6 +169,33 @@ describe('a stop', () => {
     expect(performance.now() - inicio).toBeLessThan(3_000);
   });
 
+  it('closes a connection on which no request began, or only half of one, rather than waiting for its request deadline', async () => {
+    const projecao = criarProjecao();
+    const api = await criarApi({ leitor: projecao.abrirLeitor() });
+    limpar.push(() => projecao.remover());
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = api.app.server.address() as { port: number };
+    const abrir = (envio: string) =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect({ host: '127.0.0.1', port }, () => {
+          if (envio !== '') socket.write(envio);
+          resolve(socket);
+        });
+        socket.on('error', () => {});
+      });
+    const mudas = [await abrir(''), await abrir('GET /api/v1/imoveis HTTP/1.1\r\nHost: api\r\n')];
+    limpar.push(() => mudas.forEach((s) => s.destroy()));
+    const fechadas = mudas.map((s) => new Promise((resolve) => s.once('close', resolve)));
+    // Connected before the stop, seen by the server.
+    await expect.poll(() => new Promise((resolve) => api.app.server.getConnections((_e, n) => resolve(n))), { timeout: 5_000 }).toBe(2);
+
+    const inicio = performance.now();
+    await api.fechar();
+    await Promise.all(fechadas);
+    // The drain (half a second), not the 10 s request deadline.
+    expect(performance.now() - inicio).toBeLessThan(3_000);
+  });
+
   it('answers a request sent on a kept-alive connection just after the stop began, rather than dropping it unread', async () => {
     const projecao = criarProjecao();
     const [id] = idsOrdenados(1);

@@ -1,6 +1,7 @@
 // Builds the API from explicit dependencies and never listens: server.ts (and the tests) do.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import { compile as compilarConfianca } from '@fastify/proxy-addr';
@@ -126,17 +127,29 @@ function comCaminhoDecodificavel(url: string): string {
  * - For up to `drenagemMs`, until every connection is gone, the open ones are still read: a
  *   request a client had already sent on a kept-alive connection is answered (with that header),
  *   where Node, closing the connections idle when the stop begins, dropped it unread.
- * - Then Node closes the idle ones, and what goes idle later (an answer already being sent when
- *   the stop began) is closed as it does.
+ * - Then every connection without an answer under way is closed, and so is one that comes to be
+ *   without (an answer already being sent when the stop began) as it does. Not only Node's idle
+ *   ones: a connection on which no request ever began (a client that connected and sent
+ *   nothing, or half a request) held the stop until its request deadline, 10 s, the grace itself.
  */
 function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
   let fechando = false;
   let fecharOciosas: NodeJS.Timeout | null = null;
+  const conexoes = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    conexoes.add(socket);
+    socket.once('close', () => conexoes.delete(socket));
+  });
+  // Node assigns a request's response to its socket as soon as the request is read.
+  const semResposta = (socket: Socket): boolean => (socket as Socket & { _httpMessage?: unknown })._httpMessage == null;
+  const fecharSemResposta = (): void => {
+    for (const socket of conexoes) if (semResposta(socket)) socket.destroy();
+  };
   app.addHook('preClose', async () => {
     fechando = true;
-    const conexoes = () => new Promise<number>((resolve) => app.server.getConnections((_erro, n) => resolve(n ?? 0)));
-    for (const fim = Date.now() + drenagemMs; Date.now() < fim && (await conexoes()) > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
-    fecharOciosas = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    for (const fim = Date.now() + drenagemMs; Date.now() < fim && conexoes.size > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    fecharSemResposta();
+    fecharOciosas = setInterval(fecharSemResposta, 100).unref();
   });
   app.addHook('onClose', (_app, feito) => {
     if (fecharOciosas !== null) clearInterval(fecharOciosas);
