@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Database, EscritorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FOTOS, imovelSalvo, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import { FonteReabrivel, examinarProjecaoAoIniciar } from '../../services/api/src/index.ts';
+import type { LeitorProjecao } from '../../packages/projection-store/src/index.ts';
+import { FonteReabrivel, examinarProjecaoAoIniciar, type FonteProjecao } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
 
@@ -328,5 +329,55 @@ describe('the projection at start', () => {
 
     EscritorProjecao.abrir(arquivo.caminho).close();
     expect(examinar(arquivo.caminho)).toEqual({ tipo: 'servida' });
+  });
+});
+
+describe('a projection whose file fails a read', () => {
+  it("answers the contract's temporary failure, is not ready for 30 s, counts it and says it once, and opens the reader again", async () => {
+    const projecao = criarProjecao();
+    const [id] = idsOrdenados(1) as [string];
+    projecao.aplicar([imovelSalvo(id, 1)], AGORA - 3_600_000);
+    projecao.emDia(AGORA - 1_000, AGORA);
+    const real = projecao.abrirLeitor();
+    // What SQLite answers for a damaged page; the freshness record still reads (another page).
+    const corrompido = new Database.SqliteError('database disk image is malformed', 'SQLITE_CORRUPT');
+    let falhar = true;
+    const leitor = new Proxy(real, {
+      get(alvo, nome) {
+        const valor: unknown = Reflect.get(alvo, nome);
+        if (typeof valor !== 'function') return valor;
+        // On the reader itself: its private fields are not the proxy's.
+        if (!['listarAnunciados', 'listarAlterados', 'obterAnunciado', 'listarRemovidos'].includes(String(nome))) return (valor as () => unknown).bind(alvo);
+        return (...args: unknown[]) => {
+          if (falhar) throw corrompido;
+          return (valor as (...a: unknown[]) => unknown).apply(alvo, args);
+        };
+      },
+    }) as LeitorProjecao;
+    let reaberturas = 0;
+    const fonte: FonteProjecao = { atual: () => leitor, falhouAoLer: () => void reaberturas++, close: () => real.close() };
+    let agora = AGORA;
+    const api = await criarApi({ leitor: fonte, agora: () => agora });
+    limpar.push(() => projecao.remover(), () => api.fechar());
+    expect((await pronto(api)).status).toBe(200);
+
+    // Before: a plain 500 without Retry-After on all three, and ready all along.
+    const lista = await api.get('/api/v1/imoveis');
+    expect([lista.statusCode, lista.headers['retry-after']]).toEqual([500, '5']);
+    for (const url of [`/api/v1/imoveis/${id}`, '/api/v1/imoveis/removidos?desde=2026-11-21T00:00:00Z']) {
+      const r = await api.get(url);
+      expect([r.statusCode, r.headers['retry-after']], url).toEqual([503, '5']);
+    }
+    expect(reaberturas).toBe(3);
+    const { status, corpo } = await pronto(api);
+    expect(status).toBe(503);
+    expect(corpo.motivos).toEqual(['leitura da projeção falhou há menos de 30 s']);
+    expect((await api.get('/metrics', { token: null })).body).toMatch(/^projecao_falhas_de_leitura_total 3$/m);
+    expect(api.logs.filter((l) => l.includes('falha ao ler a projeção')).length).toBe(1);
+
+    falhar = false;
+    agora += 30_000;
+    expect((await pronto(api)).status).toBe(200);
+    expect((await api.get('/api/v1/imoveis')).statusCode).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ import type { LeitorProjecao } from '@imoveis/projection-store';
 import { PADROES_API } from './config.ts';
 import type { FonteCredenciais } from './credenciais/credenciais-store.ts';
 import { HostAusente, MetodoNaoPermitido } from './erros.ts';
-import { ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
+import { FalhasDeLeitura, NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS, ehFonteProjecao, fonteFixa, type FonteProjecao } from './fonte-projecao.ts';
 import type { Limitador } from './limite/limitador.ts';
 import { criarMetricas, registrarCredenciais, type Metricas } from './metricas.ts';
 import { criarPorteiro } from './plugins/acesso.hook.ts';
@@ -209,6 +209,12 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   app.decorateRequest('sobPressao', false);
 
   await app.register(errosPlugin);
+  const falhasDeLeitura = new FalhasDeLeitura({
+    fonte,
+    agora,
+    aoComecar: (erro) => app.log.error({ err: erro }, `falha ao ler a projeção: respondida como indisponível, e o processo não pronto por ${NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS / 1000} s`),
+    aoFalhar: () => metricas.falhasDeLeitura.inc(),
+  });
   fecharConexoesAoParar(app, prazos.drenagemMs ?? PADROES_API.DRENAGEM_MS);
 
   // A callback hook, not an async one: no promise on every request for two headers. nosniff: a
@@ -277,12 +283,12 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
         if (request.method !== 'GET' && rotaDeParceiroNaApi(request.url) !== null) throw new MetodoNaoPermitido(request.method);
       });
       api.setNotFoundHandler(rotaNaoEncontrada);
-      await api.register(rotasImoveis(fonte));
+      await api.register(rotasImoveis(fonte, falhasDeLeitura));
     },
     { prefix: PREFIXO_API },
   );
 
-  await app.register(rotasSaude({ fonte, metricas, atrasoMaximoMs: deps.config.atrasoMaximoMs, agora }));
+  await app.register(rotasSaude({ fonte, falhasDeLeitura, metricas, atrasoMaximoMs: deps.config.atrasoMaximoMs, agora }));
 
   // The caller owns the reader, the limiter and the credentials, and closes them (server.ts).
   return app;

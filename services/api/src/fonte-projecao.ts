@@ -2,13 +2,64 @@
 // projector has created the file (it keeps trying), and follows a file deleted and made anew. A
 // rebuild needs no reopening: it switches the content inside the same file (decision 0006).
 import { existsSync, statSync } from 'node:fs';
-import { LeitorSqlite, ProjecaoDaDemo, bancoAlheio, ehProjecaoDaDemo, type LeitorProjecao } from '@imoveis/projection-store';
+import {
+  LeitorSqlite,
+  ProjecaoDaDemo,
+  bancoAlheio,
+  ehFalhaDeArmazenamento,
+  ehProjecaoDaDemo,
+  ehTravaOcupada,
+  type LeitorProjecao,
+} from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from './erros.ts';
 
 export interface FonteProjecao {
   /** The current reader; throws {@link ProjecaoIndisponivel} while there is none. */
   atual(): LeitorProjecao;
+  /** A read from the current reader failed by the file under it: the next `atual()` opens it again. */
+  falhouAoLer?(): void;
   close(): void;
+}
+
+/** How long after a read the projection's file failed the process says it is not ready. */
+export const NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS = 30_000;
+
+interface DependenciasFalhasDeLeitura {
+  readonly fonte: FonteProjecao;
+  readonly agora: () => number;
+  /** The first failure of an episode (none in the last NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS): to be said. */
+  readonly aoComecar: (erro: unknown) => void;
+  /** Each failure: to be counted. */
+  readonly aoFalhar: () => void;
+}
+
+/**
+ * Reads from the projection that its file failed (corrupt, an I/O error, locked past SQLite's
+ * wait): each is the contract's temporary failure for its request (the routes), and for a while
+ * the process is not ready, so an orchestrator takes it out of the pool rather than send it
+ * partners whose requests fail. The reader is opened again; said once per episode, counted each time.
+ */
+export class FalhasDeLeitura {
+  readonly #deps: DependenciasFalhasDeLeitura;
+  #ultimaEm: number | null = null;
+
+  constructor(deps: DependenciasFalhasDeLeitura) {
+    this.#deps = deps;
+  }
+
+  /** True for a read failure of the file (not a defect of ours); then recorded. */
+  registrar(erro: unknown): boolean {
+    if (!ehFalhaDeArmazenamento(erro) && !ehTravaOcupada(erro)) return false;
+    if (!this.recente()) this.#deps.aoComecar(erro);
+    this.#ultimaEm = this.#deps.agora();
+    this.#deps.aoFalhar();
+    this.#deps.fonte.falhouAoLer?.();
+    return true;
+  }
+
+  recente(): boolean {
+    return this.#ultimaEm !== null && this.#deps.agora() - this.#ultimaEm < NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS;
+  }
 }
 
 export function ehFonteProjecao(x: LeitorProjecao | FonteProjecao): x is FonteProjecao {
@@ -80,6 +131,10 @@ export class FonteReabrivel implements FonteProjecao {
       this.#ultimaFalha = { em: agora, erro };
       throw new ProjecaoIndisponivel({ cause: erro });
     }
+  }
+
+  falhouAoLer(): void {
+    this.close();
   }
 
   close(): void {

@@ -10,6 +10,7 @@ export interface Metricas {
   readonly decisoesNaReserva: Counter;
   readonly transicoesLimitador: Counter<'para'>;
   readonly limitadorEmReserva: Gauge;
+  readonly falhasDeLeitura: Counter;
 }
 
 export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metricas {
@@ -50,6 +51,11 @@ export function criarMetricas(opcoes: { padraoDoProcesso?: boolean } = {}): Metr
     limitadorEmReserva: new Gauge({
       name: 'limitador_em_reserva',
       help: '1 enquanto o limite é contado só neste processo (Redis indisponível)',
+      registers: [registry],
+    }),
+    falhasDeLeitura: new Counter({
+      name: 'projecao_falhas_de_leitura_total',
+      help: 'Leituras da projeção que o arquivo fez falhar (corrompido, erro de E/S, travado além da espera do SQLite)',
       registers: [registry],
     }),
   };

@@ -16,7 +16,7 @@ import {
 } from '@imoveis/contracts';
 import type { LeitorProjecao, PaginaItens } from '@imoveis/projection-store';
 import { ImovelNaoEncontrado, ProjecaoIndisponivel } from '../erros.ts';
-import type { FonteProjecao } from '../fonte-projecao.ts';
+import type { FalhasDeLeitura, FonteProjecao } from '../fonte-projecao.ts';
 import { JSON_UTF8, rotaNaoEncontrada } from '../plugins/erros.plugin.ts';
 
 const ABRE_DADOS = Buffer.from('{"dados":[');
@@ -61,12 +61,24 @@ function enviarJson(reply: unknown, json: string | Buffer): void {
 // decision 0013). The contract documents its 500 for /imoveis only.
 const ERROS_COMUNS = { 400: Erro, 401: Erro, 406: Erro, 429: Erro, 503: Erro } as const;
 
-/** The reader, for an operation whose contract lists no 500: a projection not there yet is a 503. */
-function leitorSem500(fonte: FonteProjecao): LeitorProjecao {
+/**
+ * What `ler` reads from the projection. A projection not there yet, or a read its file fails
+ * (corrupt, an I/O error, locked past SQLite's wait: `falhas`), is the contract's temporary
+ * failure: a 500 on `/imoveis`, a 503 where the contract lists no 500 (`sem500`, decision 0013).
+ */
+function lerDaProjecao<T>(fonte: FonteProjecao, falhas: FalhasDeLeitura, sem500: boolean, ler: (leitor: LeitorProjecao) => T): T {
+  const indisponivel = (erro: ProjecaoIndisponivel) => (sem500 ? erro.naOperacaoSem500() : erro);
+  let leitor: LeitorProjecao;
   try {
-    return fonte.atual();
+    leitor = fonte.atual();
   } catch (erro) {
-    throw erro instanceof ProjecaoIndisponivel ? erro.naOperacaoSem500() : erro;
+    throw erro instanceof ProjecaoIndisponivel ? indisponivel(erro) : erro;
+  }
+  try {
+    return ler(leitor);
+  } catch (erro) {
+    if (!falhas.registrar(erro)) throw erro;
+    throw indisponivel(new ProjecaoIndisponivel({ cause: erro }));
   }
 }
 
@@ -87,7 +99,7 @@ export function rotaDeParceiro(url: string): string | null {
   return segmento === undefined ? CAMINHOS.listagem : segmento === 'removidos' ? CAMINHOS.removidos : CAMINHOS.imovel;
 }
 
-export function rotasImoveis(fonte: FonteProjecao) {
+export function rotasImoveis(fonte: FonteProjecao, falhas: FalhasDeLeitura) {
   return function imoveisRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
     const rotas = app.withTypeProvider<ZodTypeProvider>();
 
@@ -113,12 +125,12 @@ export function rotasImoveis(fonte: FonteProjecao) {
       },
       (request, reply) => {
         const { por_pagina: porPagina = POR_PAGINA.padrao, cursor, alterados_desde: desde } = request.query;
-        const leitor = fonte.atual();
         const aposId = cursor ?? null;
-        const pagina =
+        const pagina = lerDaProjecao(fonte, falhas, false, (leitor) =>
           desde === undefined
             ? leitor.listarAnunciados({ aposId, limite: porPagina })
-            : leitor.listarAlterados({ desdeMs: desde.getTime(), aposId, limite: porPagina });
+            : leitor.listarAlterados({ desdeMs: desde.getTime(), aposId, limite: porPagina }),
+        );
         enviarJson(reply, montarListagem(pagina, porPagina));
       },
     );
@@ -138,7 +150,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
         },
       },
       (request, reply) => {
-        enviarJson(reply, montarRemovidos(leitorSem500(fonte).listarRemovidos(request.query.desde.getTime())));
+        enviarJson(reply, montarRemovidos(lerDaProjecao(fonte, falhas, true, (leitor) => leitor.listarRemovidos(request.query.desde.getTime()))));
       },
     );
 
@@ -162,7 +174,7 @@ export function rotasImoveis(fonte: FonteProjecao) {
         },
       },
       (request, reply) => {
-        const achado = leitorSem500(fonte).obterAnunciado(request.params.id);
+        const achado = lerDaProjecao(fonte, falhas, true, (leitor) => leitor.obterAnunciado(request.params.id));
         if (achado === null) throw new ImovelNaoEncontrado();
         const etag = etagImovel(request.params.id, achado.atualizadoEm);
         reply.header('ETag', etag);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { avaliarProntidao } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from '../erros.ts';
-import type { FonteProjecao } from '../fonte-projecao.ts';
+import { NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS, type FalhasDeLeitura, type FonteProjecao } from '../fonte-projecao.ts';
 import { registrarMetricasDeFrescor, type Metricas } from '../metricas.ts';
 import { JSON_UTF8 } from '../plugins/erros.plugin.ts';
 
@@ -22,7 +22,7 @@ const ignorarPressao = { pressureHandler: () => undefined };
  */
 const METRICAS_VALIDAS_MS = 1_000;
 
-export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atrasoMaximoMs: number; agora: () => number }) {
+export function rotasSaude(deps: { fonte: FonteProjecao; falhasDeLeitura: FalhasDeLeitura; metricas: Metricas; atrasoMaximoMs: number; agora: () => number }) {
   return function saudeRoutes(app: FastifyInstance, _opcoes: unknown, pronto: () => void): void {
     /** The projection's freshness record; null while there is no projection to read it from. */
     const lerFrescor = (): Frescor | null => {
@@ -30,8 +30,8 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
         return deps.fonte.atual().frescor();
       } catch (erro) {
         // Anything but a projection not there (yet) is a failure to read one that is: not ready
-        // all the same, but said, as a partner's request failing so is.
-        if (!(erro instanceof ProjecaoIndisponivel)) app.log.error({ err: erro }, 'falha ao ler o frescor da projeção');
+        // all the same, but said, as a partner's request failing so is (its file failing: recorded so).
+        if (!(erro instanceof ProjecaoIndisponivel) && !deps.falhasDeLeitura.registrar(erro)) app.log.error({ err: erro }, 'falha ao ler o frescor da projeção');
         return null;
       }
     };
@@ -47,7 +47,11 @@ export function rotasSaude(deps: { fonte: FonteProjecao; metricas: Metricas; atr
 
     app.get(ROTAS_OPERACIONAIS.pronto, { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
       const sobPressao = (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() ?? false;
-      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso: sobPressao ? ['processo sob pressão'] : [] });
+      const doProcesso = [
+        ...(sobPressao ? ['processo sob pressão'] : []),
+        ...(deps.falhasDeLeitura.recente() ? [`leitura da projeção falhou há menos de ${NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS / 1000} s`] : []),
+      ];
+      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
       return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
     });
 
