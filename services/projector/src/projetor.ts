@@ -1,14 +1,15 @@
 // Wires Kafka to the projection: the consumer group, the dead-letter producer (dlq.ts), and the freshness
 // record the API reads to tell a caught-up projection over a quiet register from a stalled one.
 import type { Agregado } from '@imoveis/contracts';
-import { VERSAO_DAS_REGRAS, particoesRecuadas, relogioQueNaoRecua, ultimaAlcancada, type AmostraDeFins, type ContextoProjecao } from '@imoveis/domain';
-import { SESSAO_PADRAO_MS, chaveParticao, rotuloDaParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
-import { ehFalhaDeArmazenamento, ehTravaOcupada, type EscritorProjecao } from '@imoveis/projection-store';
+import { VERSAO_DAS_REGRAS, relogioQueNaoRecua, type ContextoProjecao } from '@imoveis/domain';
+import { SESSAO_PADRAO_MS, chaveParticao, type ClienteKafka, type Consumidor, type Produtor } from '@imoveis/kafka';
+import { ehFalhaDeArmazenamento, type EscritorProjecao } from '@imoveis/projection-store';
 import type { Logger } from 'pino';
 import { ATRASO_PARA_ADIAR_SINCRONIA, INTERVALO_FRESCOR_PADRAO_MS } from './config.ts';
 import { enviarRejeicoes, prepararDlqs } from './dlq.ts';
 import type { MetricasProjetor } from './metricas.ts';
 import { vigiarAtribuicao } from './atribuicao.ts';
+import { criarAjusteDeSincronia, criarMedidorDeFrescor } from './frescor.ts';
 import { criarAvancoSobreMarcadores } from './marcadores.ts';
 import { criarExclusao, processarLote, type Rejeicao } from './processar-lote.ts';
 import { criarPreparador, type Preparador } from './preparo-em-threads.ts';
@@ -93,19 +94,8 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
   let temporizador: NodeJS.Timeout | null = null;
   let checkpoints = 0;
 
-  // Messages still to read per partition, from each batch's high watermark and each freshness
-  // measurement: far behind, commits skip fsync; back in step, they are durable again.
-  const atrasos = new Map<string, number>();
-  const limiarAdiamento = opcoes.atrasoParaAdiarSincronia ?? ATRASO_PARA_ADIAR_SINCRONIA;
-  const ajustarSincronia = (): void => {
-    let total = 0;
-    for (const atraso of atrasos.values()) total += atraso;
-    const antes = escritor.sincroniaAdiada;
-    escritor.adiarSincronia(limiarAdiamento > 0 && total > limiarAdiamento);
-    if (escritor.sincroniaAdiada === antes) return;
-    if (escritor.sincroniaAdiada) log.info({ atraso: total }, 'muito atrás do Kafka: gravando sem fsync até alcançá-lo');
-    else log.info({ atraso: total }, 'em dia com o Kafka: gravação durável de novo');
-  };
+  // Far behind Kafka, commits skip fsync; back in step, they are durable again (decision 0007).
+  const sincronia = criarAjusteDeSincronia(escritor, opcoes.atrasoParaAdiarSincronia ?? ATRASO_PARA_ADIAR_SINCRONIA, log);
 
   let bytesDasDlqs = new Map<string, number>();
   const enviarParaDlq = (rejeicoes: readonly Rejeicao[]): Promise<void> =>
@@ -117,54 +107,18 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
       ...(opcoes.jaNaDlq ? { jaNaDlq: opcoes.jaNaDlq } : {}),
     });
 
-  // The partitions' ends at each freshness check not yet reached by the stored offsets: the
-  // projection is caught up as of the latest one it has reached (ultimaAlcancada).
-  let amostrasDeFins: AmostraDeFins[] = [];
-
   const atribuicao = vigiarAtribuicao({ log, grupo: opcoes.groupId, sessaoMs: opcoes.sessaoKafkaMs ?? SESSAO_PADRAO_MS });
 
-  /**
-   * Every partition's end (its high watermark) beside the offset the projection stored for it:
-   * what is still to consume, per partition (kept for the fsync decision and the metrics) and in all.
-   */
-  const lerFins = async () => {
-    // Read before the ends: every message produced before this instant is below them.
-    const amostradoEm = agora();
-    // And the stored offsets too: read after, they may have passed ends the consumer read beyond
-    // meanwhile (kafkajs fetches the high and the low offsets in two round trips), which looks
-    // like a topic made anew. Read before, they only make the lag seem a little larger.
-    const gravados = new Map(escritor.offsets().map((o) => [chaveParticao(o.topico, o.particao), BigInt(o.proximo)]));
-    const fins = new Map<string, bigint>();
-    const lidos = new Map<string, bigint>();
-    let atraso = 0;
-    for (const topico of agregados.keys()) {
-      for (const [particao, fim] of await kafka.fimDasParticoes(topico)) {
-        const chave = chaveParticao(topico, particao);
-        fins.set(chave, BigInt(fim));
-        lidos.set(chave, gravados.get(chave) ?? 0n);
-        const falta = Math.max(0, Number(BigInt(fim) - lidos.get(chave)!));
-        atrasos.set(chave, falta);
-        opcoes.metricas?.atraso.set({ topico, particao: String(particao) }, falta);
-        atraso += falta;
-      }
-    }
-    return { amostradoEm, fins, lido: (chave: string): bigint => lidos.get(chave) ?? 0n, atraso };
-  };
-
-  /** The latest sampled instant whose ends the stored offsets have all reached (null: none yet, or never again). */
-  const alcancadaEm = (amostradoEm: number, fins: ReadonlyMap<string, bigint>, lido: (chave: string) => bigint): number | null => {
-    // Offsets past a partition's end: its topic was created anew, and the consumer would skip its
-    // messages up to them. The projection then stops counting itself fresh (readiness fails).
-    const recuadas = particoesRecuadas(fins, lido);
-    if (recuadas.length > 0) {
-      log.error({ particoes: recuadas.map(rotuloDaParticao) }, 'offsets gravados além do fim da partição: o tópico foi recriado? a projeção deixa de se dizer em dia');
-      amostrasDeFins = [];
-      return null;
-    }
-    const { alcancadaEm: instante, pendentes } = ultimaAlcancada([...amostrasDeFins, { instante: amostradoEm, fins }], lido);
-    amostrasDeFins = pendentes;
-    return instante;
-  };
+  const frescor = criarMedidorDeFrescor({
+    kafka,
+    escritor,
+    topicos: [...agregados.keys()],
+    agora,
+    log,
+    metricas: opcoes.metricas,
+    sincronia,
+    aoLerFins: (chaves, amostradoEm) => atribuicao.conferir(chaves, amostradoEm),
+  });
 
   const medirFrescor = async (): Promise<{ atraso: number; emDiaEm: number | null }> => {
     // A rebuild switched in: follow it now, not at the next batch, which a quiet register may
@@ -172,30 +126,7 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
     if (escritor.geracao() !== geracaoAtribuida) reiniciarConsumidor();
     // A switch the join followed before its rules were checked, on a register too quiet to send a batch.
     else if (geracaoConferida !== null && geracaoConferida !== geracaoAtribuida) await conferirRegras();
-    const geracaoLida = escritor.geracao();
-    const { amostradoEm, fins, lido, atraso } = await lerFins();
-    atribuicao.conferir(fins.keys(), amostradoEm);
-    const alcancada = alcancadaEm(amostradoEm, fins, lido);
-    const instante = agora();
-    ajustarSincronia();
-    // Written under the write lock, and only if no rebuild was switched in since the offsets were
-    // read: the switch moves them back and brings the rebuild's own record (trocarProjecao). Not
-    // written while a switch holds the lock, rather than blocking the event loop in SQLite's wait.
-    let emDiaEm: number | null | undefined;
-    try {
-      emDiaEm = escritor.semEsperarPelaTrava(() =>
-        escritor.transacao(() => {
-          if (escritor.geracao() !== geracaoLida) return undefined;
-          const anterior = escritor.emDiaEm();
-          const valor = alcancada === null ? anterior : Math.max(alcancada, anterior ?? alcancada);
-          escritor.registrarFrescor({ registradoEm: instante, emDiaEm: valor, atraso });
-          return valor;
-        }),
-      );
-    } catch (erro) {
-      if (!ehTravaOcupada(erro)) throw erro;
-    }
-    return { atraso, emDiaEm: emDiaEm === undefined ? escritor.emDiaEm() : emDiaEm };
+    return frescor.medir(escritor.geracao());
   };
 
   // The batch's transaction was rolled back; the failure is thrown on (kafkajs does not resolve
@@ -264,8 +195,8 @@ export function criarProjetor(opcoes: OpcoesProjetor): Projetor {
         }
         const primeira = lote.mensagens[0];
         if (primeira) {
-          atrasos.set(chaveParticao(lote.topico, lote.particao), Math.max(0, Number(BigInt(lote.fimDaParticao) - BigInt(primeira.offset))));
-          ajustarSincronia();
+          sincronia.registrar(chaveParticao(lote.topico, lote.particao), Math.max(0, Number(BigInt(lote.fimDaParticao) - BigInt(primeira.offset))));
+          sincronia.ajustar();
         }
         const inicio = performance.now();
         // Checked again before every transaction: a switch may land while this batch waits its turn.

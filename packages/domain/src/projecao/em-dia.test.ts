@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from './em-dia.ts';
+import { emDiaEmSeguinte, particoesRecuadas, ultimaAlcancada, type AmostraDeFins } from './em-dia.ts';
 
 const amostra = (instante: number, fins: Record<string, number>): AmostraDeFins => ({
   instante,
@@ -35,5 +35,16 @@ describe('particoesRecuadas', () => {
     const fins = new Map([['a', 10n], ['b', 3n]]);
     expect(particoesRecuadas(fins, lidos({ a: 10, b: 7 }))).toEqual(['b']);
     expect(particoesRecuadas(fins, lidos({ a: 4, b: 3 }))).toEqual([]);
+  });
+});
+
+describe('emDiaEmSeguinte', () => {
+  it('takes the later of the recorded instant and the one reached, and keeps the record when none was reached', () => {
+    expect(emDiaEmSeguinte(null, null)).toBeNull();
+    expect(emDiaEmSeguinte(null, 1_000)).toBe(1_000);
+    expect(emDiaEmSeguinte(1_000, 2_000)).toBe(2_000);
+    // An older sample reached (its ends were met late): the record does not move back.
+    expect(emDiaEmSeguinte(2_000, 1_000)).toBe(2_000);
+    expect(emDiaEmSeguinte(2_000, null)).toBe(2_000);
   });
 });

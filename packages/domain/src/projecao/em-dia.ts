@@ -48,3 +48,12 @@ export function ultimaAlcancada(
 export function particoesRecuadas(fins: ReadonlyMap<string, bigint>, lido: (chave: string) => bigint): string[] {
   return [...fins].filter(([chave, fim]) => lido(chave) > fim).map(([chave]) => chave);
 }
+
+/**
+ * What the freshness record says after a check: the later of what it said and the instant the
+ * check found reached (null: none). It never moves back, so a check that reaches an older sample
+ * than the last one never makes the projection look staler than it was said to be.
+ */
+export function emDiaEmSeguinte(anterior: number | null, alcancada: number | null): number | null {
+  return alcancada === null ? anterior : Math.max(alcancada, anterior ?? alcancada);
+}
