@@ -158,14 +158,17 @@ export function criarExclusao(): <T>(fn: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** `interrompido`: a transaction of the chunk was left unwritten (see esperandoATrava), and so was the rest. */
-async function aplicarPedaco(
-  lote: Lote,
-  mensagens: MensagemRecebida[],
-  preparos: MensagemPreparada[],
-  deps: DependenciasLote,
-): Promise<ResultadoLote & { interrompido: boolean }> {
-  const { escritor } = deps;
+/**
+ * A chunk's messages as the runs applied one transaction each: events, rejections and compaction
+ * tombstones in order; a condominium event that reaches many properties apart (transactions of its
+ * own); smaller ones together up to a page of properties reached in all.
+ */
+function dividirEmTrechos(
+  lote: Pick<Lote, 'topico' | 'particao'>,
+  mensagens: readonly MensagemRecebida[],
+  preparos: readonly MensagemPreparada[],
+  imoveisDoCondominio: (id: string) => number,
+): Trecho[] {
   const trechos: Trecho[] = [];
   let atual = novoTrecho();
   for (const [i, mensagem] of mensagens.entries()) {
@@ -184,7 +187,7 @@ async function aplicarPedaco(
     }
     const evento = preparo.evento;
     if (evento.tipo === 'condominio.salvo' || evento.tipo === 'condominio.excluido') {
-      const alcance = escritor.contarImoveisDoCondominio(evento.dados.id);
+      const alcance = imoveisDoCondominio(evento.dados.id);
       if (alcance > LIMITE_PROPAGACAO_NA_TRANSACAO) {
         // A rename touching many properties gets transactions of its own, with heartbeats between.
         if (atual.ate > 0n) trechos.push(atual);
@@ -205,7 +208,28 @@ async function aplicarPedaco(
     atual.ate = ate;
   }
   if (atual.ate > 0n) trechos.push(atual);
+  return trechos;
+}
 
+/** What a committed run did, counted and said: each effect, its tombstones, each rejection. */
+function contarTrecho(lote: Lote, trecho: Trecho, feitos: readonly Efeito[], deps: DependenciasLote): void {
+  for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
+  if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
+  for (const r of trecho.rejeicoes) {
+    deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado');
+    deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
+  }
+}
+
+/** `interrompido`: a transaction of the chunk was left unwritten (see esperandoATrava), and so was the rest. */
+async function aplicarPedaco(
+  lote: Lote,
+  mensagens: MensagemRecebida[],
+  preparos: MensagemPreparada[],
+  deps: DependenciasLote,
+): Promise<ResultadoLote & { interrompido: boolean }> {
+  const { escritor } = deps;
+  const trechos = dividirEmTrechos(lote, mensagens, preparos, (id) => escritor.contarImoveisDoCondominio(id));
   const efeitos: Efeito[] = [];
   let proximoOffset: string | null = null;
   for (const trecho of trechos) {
@@ -223,12 +247,7 @@ async function aplicarPedaco(
     feitos.unshift(...propagado);
     // Counted once committed: a failed heartbeat below must not lose what is already applied,
     // and a redelivered batch must not count twice what it skips.
-    for (const efeito of feitos) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito });
-    if (trecho.tombstones > 0) deps.metricas?.eventosAplicados.inc({ topico: lote.topico, efeito: 'tombstone' }, trecho.tombstones);
-    for (const r of trecho.rejeicoes) {
-      deps.log.warn({ topico: r.topico, particao: r.particao, offset: r.mensagem.offset, motivo: r.motivo, detalhe: r.detalhe }, 'evento rejeitado');
-      deps.metricas?.eventosRejeitados.inc({ topico: r.topico, motivo: r.motivo });
-    }
+    contarTrecho(lote, trecho, feitos, deps);
     efeitos.push(...feitos);
     proximoOffset = offset.proximo;
     // kafkajs only heartbeats between batches; a long batch must say it is alive itself.
