@@ -1,6 +1,6 @@
 // Prometheus metrics of the projector, on a registry of its own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { VERSAO_DAS_REGRAS } from '@imoveis/domain';
+import { VERSAO_DAS_REGRAS, idadeDaProjecaoS } from '@imoveis/domain';
 
 export interface OpcoesMetricas {
   /**
@@ -48,8 +48,7 @@ export function criarMetricas(opcoes: OpcoesMetricas = {}) {
       help: 'Segundos desde a última vez em que o projetor havia consumido todas as partições até o fim (+Inf: nunca).',
       registers: [registry],
       collect() {
-        const instante = emDiaEm();
-        this.set(instante === null ? Number.POSITIVE_INFINITY : Math.max(0, agora() - instante) / 1000);
+        this.set(idadeDaProjecaoS(emDiaEm(), agora()) ?? Number.POSITIVE_INFINITY);
       },
     }),
     regrasDesatualizadas: new Gauge({

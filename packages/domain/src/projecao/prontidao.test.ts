@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avaliarProntidao } from './prontidao.ts';
+import { avaliarProntidao, idadeDaProjecaoS } from './prontidao.ts';
 
 const AGORA = Date.parse('2026-11-22T12:00:00Z');
 const avaliar = (frescor: { emDiaEm: number | null } | null, sobPressao = false) => avaliarProntidao({ frescor, agoraMs: AGORA, atrasoMaximoMs: 60_000, doProcesso: sobPressao ? ['processo sob pressão'] : [] });
@@ -18,5 +18,13 @@ describe('avaliarProntidao', () => {
 
   it('gives no negative age for a confirmation stamped ahead of this clock', () => {
     expect(avaliar({ emDiaEm: AGORA + 2_000 }).idade_projecao_s).toBe(0);
+  });
+});
+
+describe('idadeDaProjecaoS', () => {
+  it('is the seconds since the confirmation, never negative, and null when there was none', () => {
+    expect(idadeDaProjecaoS(AGORA - 1_500, AGORA)).toBe(1.5);
+    expect(idadeDaProjecaoS(AGORA + 2_000, AGORA)).toBe(0);
+    expect(idadeDaProjecaoS(null, AGORA)).toBeNull();
   });
 });

@@ -10,6 +10,11 @@ export interface EstadoProntidao {
   idade_projecao_s: number | null;
 }
 
+/** Seconds since the projection was last confirmed caught up (`emDiaEm`), never negative; null if never. */
+export function idadeDaProjecaoS(emDiaEm: number | null, agoraMs: number): number | null {
+  return emDiaEm === null ? null : Math.max(0, (agoraMs - emDiaEm) / 1000);
+}
+
 export function avaliarProntidao(args: {
   /** The projection's freshness record, or null when there is no projection. */
   frescor: { readonly emDiaEm: number | null } | null;
@@ -20,7 +25,7 @@ export function avaliarProntidao(args: {
 }): EstadoProntidao {
   const motivos: string[] = [];
   const emDiaEm = args.frescor?.emDiaEm ?? null;
-  const idade = emDiaEm === null ? null : Math.max(0, (args.agoraMs - emDiaEm) / 1000);
+  const idade = idadeDaProjecaoS(emDiaEm, args.agoraMs);
   if (args.frescor === null) motivos.push('projeção ausente');
   else if (emDiaEm === null) motivos.push('o projetor ainda não alcançou o fim dos tópicos');
   else if (args.agoraMs - emDiaEm > args.atrasoMaximoMs) motivos.push(`projeção atrasada: em dia pela última vez há ${Math.round(idade ?? 0)} s`);

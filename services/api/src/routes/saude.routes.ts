@@ -1,7 +1,7 @@
 // Liveness, readiness and Prometheus metrics: no credential, outside the partner prefix, and
 // answered even under pressure (readiness then says so) so orchestrators and scrapers see why.
 import type { FastifyInstance } from 'fastify';
-import { avaliarProntidao } from '@imoveis/domain';
+import { avaliarProntidao, idadeDaProjecaoS } from '@imoveis/domain';
 import type { Frescor } from '@imoveis/projection-store';
 import { ProjecaoIndisponivel } from '../erros.ts';
 import { NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS, type FalhasDeLeitura, type FonteProjecao } from '../fonte-projecao.ts';
@@ -38,7 +38,7 @@ export function rotasSaude(deps: { fonte: FonteProjecao; falhasDeLeitura: Falhas
     registrarMetricasDeFrescor(deps.metricas, () => {
       const frescor = lerFrescor();
       const emDiaEm = frescor?.emDiaEm ?? null;
-      return { idadeS: emDiaEm === null ? null : Math.max(0, deps.agora() - emDiaEm) / 1000, atraso: frescor?.atraso ?? null };
+      return { idadeS: idadeDaProjecaoS(emDiaEm, deps.agora()), atraso: frescor?.atraso ?? null };
     });
 
     app.get(ROTAS_OPERACIONAIS.vivo, { config: ignorarPressao, schema: { hide: true } }, (_request, reply) =>
