@@ -131,7 +131,8 @@ describe('a stop', () => {
       },
       close: () => local.close(),
     };
-    const api = await criarApi({ leitor: projecao.abrirLeitor(), limitador });
+    // A short drain, over before the requests are let through: they are not closed for it.
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), limitador, config: { prazos: { drenagemMs: 50 } } });
     limpar.push(() => projecao.remover(), () => abrir());
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = api.app.server.address() as { port: number };
@@ -155,7 +156,7 @@ describe('a stop', () => {
 
     const inicio = performance.now();
     const parado = api.fechar();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     abrir();
     const respostas = await Promise.all(emVoo);
     expect(respostas.map((r) => [r.status, r.conexao])).toEqual([
@@ -194,6 +195,37 @@ describe('a stop', () => {
     await Promise.all(fechadas);
     // The drain (half a second), not the 10 s request deadline.
     expect(performance.now() - inicio).toBeLessThan(3_000);
+  });
+
+  it('sends a large answer whole to a client still reading it when the drain ends', async () => {
+    const projecao = criarProjecao();
+    // A page of 200 large documents: about 16 MB, more than the sockets' buffers take.
+    projecao.aplicar(idsOrdenados(200).map((id) => imovelSalvo(id, 1, { descricao_html: 'palavra '.repeat(10_000) })), Date.now());
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), config: { prazos: { drenagemMs: 50 } } });
+    limpar.push(() => projecao.remover());
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = api.app.server.address() as { port: number };
+    const partes: Buffer[] = [];
+    const socket = connect({ host: '127.0.0.1', port });
+    limpar.push(() => void socket.destroy());
+    socket.on('data', (pedaco: Buffer) => partes.push(pedaco));
+    const fechada = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => {});
+    // A client that reads nothing for a while: the answer, ended, waits in the server's buffers.
+    socket.pause();
+    socket.write(`GET /api/v1/imoveis?por_pagina=200 HTTP/1.1\r\nHost: api\r\nAuthorization: Bearer ${api.token}\r\n\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const parado = api.fechar();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    socket.resume();
+    await fechada;
+    await parado;
+    const recebido = Buffer.concat(partes);
+    const fimDosCabecalhos = recebido.indexOf('\r\n\r\n');
+    const tamanho = Number(/content-length: (\d+)/i.exec(recebido.subarray(0, fimDosCabecalhos).toString())?.[1]);
+    expect(tamanho).toBeGreaterThan(10_000_000);
+    // Before: Node's server.close() took the ended answer's connection for an idle one, and cut it.
+    expect(recebido.length - fimDosCabecalhos - 4).toBe(tamanho);
   });
 
   it('answers a request sent on a kept-alive connection just after the stop began, rather than dropping it unread', async () => {

@@ -131,6 +131,8 @@ function comCaminhoDecodificavel(url: string): string {
  *   without (an answer already being sent when the stop began) as it does. Not only Node's idle
  *   ones: a connection on which no request ever began (a client that connected and sent
  *   nothing, or half a request) held the stop until its request deadline, 10 s, the grace itself.
+ *   And not those Node calls idle: its `server.close()` also closed a connection whose answer
+ *   was ended but still being sent (a large page to a slow client), cutting it short.
  */
 function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
   let fechando = false;
@@ -147,7 +149,10 @@ function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
   };
   app.addHook('preClose', async () => {
     fechando = true;
-    for (const fim = Date.now() + drenagemMs; Date.now() < fim && conexoes.size > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The monotonic clock: a wall clock stepped back would stretch the drain past the grace.
+    for (const fim = performance.now() + drenagemMs; performance.now() < fim && conexoes.size > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    // What Node's server.close() calls next: only those with no answer at all.
+    app.server.closeIdleConnections = fecharSemResposta;
     fecharSemResposta();
     fecharOciosas = setInterval(fecharSemResposta, 100).unref();
   });
