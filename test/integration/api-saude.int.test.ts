@@ -5,9 +5,8 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Database, EscritorProjecao } from '../../packages/projection-store/src/index.ts';
+import { Database, EscritorProjecao, LeitorSqlite, type LeitorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FOTOS, imovelSalvo, prepararEAplicarTransacao } from '../../packages/projection-store/src/eventos-de-teste.ts';
-import type { LeitorProjecao } from '../../packages/projection-store/src/index.ts';
 import { FonteReabrivel, examinarProjecaoAoIniciar, type FonteProjecao } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste } from './api-suporte.ts';
@@ -333,6 +332,26 @@ describe('the projection at start', () => {
 });
 
 describe('a projection whose file fails a read', () => {
+  it('is opened again after a failed read at most once per interval, as a failed opening is tried', () => {
+    const projecao = criarProjecao();
+    limpar.push(() => projecao.remover());
+    let agora = 0;
+    let aberturas = 0;
+    const fonte = new FonteReabrivel(projecao.arquivo.caminho, {
+      intervaloMs: 1_000,
+      agora: () => agora,
+      abrir: (caminho) => (aberturas++, LeitorSqlite.abrir(caminho)),
+    });
+    limpar.push(() => fonte.close());
+    const primeiro = fonte.atual();
+    fonte.falhouAoLer();
+    expect(fonte.atual()).toBe(primeiro);
+    agora = 1_000;
+    fonte.falhouAoLer();
+    expect(fonte.atual()).not.toBe(primeiro);
+    expect(aberturas).toBe(2);
+  });
+
   it("answers the contract's temporary failure, is not ready for 30 s, counts it and says it once, and opens the reader again", async () => {
     const projecao = criarProjecao();
     const [id] = idsOrdenados(1) as [string];

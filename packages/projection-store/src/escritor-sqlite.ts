@@ -100,9 +100,12 @@ export function ehFalhaDeArmazenamento(erro: unknown): erro is InstanceType<type
   return erro instanceof Database.SqliteError && FALHAS_DE_ARMAZENAMENTO.test(erro.code);
 }
 
-/** True when another process holds the write lock longer than SQLite waits (`busy_timeout`). */
+/**
+ * True when another process holds the write lock longer than SQLite waits (`busy_timeout`), or
+ * holds the file busy otherwise (SQLite's extended codes: a recovery, a snapshot out of date).
+ */
 export function ehTravaOcupada(erro: unknown): boolean {
-  return erro instanceof Database.SqliteError && erro.code === 'SQLITE_BUSY';
+  return erro instanceof Database.SqliteError && /^SQLITE_BUSY(_|$)/.test(erro.code);
 }
 
 /**

@@ -216,7 +216,8 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
   await app.register(errosPlugin);
   const falhasDeLeitura = new FalhasDeLeitura({
     fonte,
-    agora,
+    // The tests' stopped clock when given; else the monotonic one.
+    ...(deps.agora ? { agora: deps.agora } : {}),
     aoComecar: (erro) => app.log.error({ err: erro }, `falha ao ler a projeção: respondida como indisponível, e o processo não pronto por ${NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS / 1000} s`),
     aoFalhar: () => metricas.falhasDeLeitura.inc(),
   });

@@ -26,7 +26,8 @@ export const NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS = 30_000;
 
 interface DependenciasFalhasDeLeitura {
   readonly fonte: FonteProjecao;
-  readonly agora: () => number;
+  /** Monotonic by default: a wall clock stepped back would keep the process unready for that long. */
+  readonly agora?: () => number;
   /** The first failure of an episode (none in the last NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS): to be said. */
   readonly aoComecar: (erro: unknown) => void;
   /** Each failure: to be counted. */
@@ -41,24 +42,26 @@ interface DependenciasFalhasDeLeitura {
  */
 export class FalhasDeLeitura {
   readonly #deps: DependenciasFalhasDeLeitura;
+  readonly #agora: () => number;
   #ultimaEm: number | null = null;
 
   constructor(deps: DependenciasFalhasDeLeitura) {
     this.#deps = deps;
+    this.#agora = deps.agora ?? (() => performance.now());
   }
 
   /** True for a read failure of the file (not a defect of ours); then recorded. */
   registrar(erro: unknown): boolean {
     if (!ehFalhaDeArmazenamento(erro) && !ehTravaOcupada(erro)) return false;
     if (!this.recente()) this.#deps.aoComecar(erro);
-    this.#ultimaEm = this.#deps.agora();
+    this.#ultimaEm = this.#agora();
     this.#deps.aoFalhar();
     this.#deps.fonte.falhouAoLer?.();
     return true;
   }
 
   recente(): boolean {
-    return this.#ultimaEm !== null && this.#deps.agora() - this.#ultimaEm < NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS;
+    return this.#ultimaEm !== null && this.#agora() - this.#ultimaEm < NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS;
   }
 }
 
@@ -89,7 +92,7 @@ export class FonteReabrivel implements FonteProjecao {
    * The open file's identity (device and inode; null: unknown, the file changed while it was
    * opened), and when the path was last checked against it.
    */
-  #arquivo: { identidade: string | null; verificadoEm: number } | null = null;
+  #arquivo: { identidade: string | null; verificadoEm: number; abertoEm: number } | null = null;
   #ultimaFalha: { em: number; erro: unknown } | null = null;
 
   constructor(
@@ -124,7 +127,7 @@ export class FonteReabrivel implements FonteProjecao {
       this.#leitor = this.#abrir(this.#caminho);
       const depois = identidadeDe(this.#caminho);
       // Made or replaced while opening: which file the reader holds is unknown, so it is opened again next time.
-      this.#arquivo = { identidade: antes !== null && antes === depois ? antes : null, verificadoEm: agora };
+      this.#arquivo = { identidade: antes !== null && antes === depois ? antes : null, verificadoEm: agora, abertoEm: agora };
       this.#ultimaFalha = null;
       return this.#leitor;
     } catch (erro) {
@@ -133,8 +136,9 @@ export class FonteReabrivel implements FonteProjecao {
     }
   }
 
+  /** Opened again at most once per interval, as a failed opening is tried: a file that keeps failing every request is not reopened for each. */
   falhouAoLer(): void {
-    this.close();
+    if (this.#arquivo !== null && this.#agora() - this.#arquivo.abertoEm >= this.#intervaloMs) this.close();
   }
 
   close(): void {

@@ -47,11 +47,13 @@ export function rotasSaude(deps: { fonte: FonteProjecao; falhasDeLeitura: Falhas
 
     app.get(ROTAS_OPERACIONAIS.pronto, { config: ignorarPressao, schema: { hide: true } }, (_request, reply) => {
       const sobPressao = (app as FastifyInstance & { isUnderPressure?: () => boolean }).isUnderPressure?.() ?? false;
+      // Read first: a failure of this very read is among the reasons.
+      const frescor = lerFrescor();
       const doProcesso = [
         ...(sobPressao ? ['processo sob pressão'] : []),
         ...(deps.falhasDeLeitura.recente() ? [`leitura da projeção falhou há menos de ${NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS / 1000} s`] : []),
       ];
-      const estado = avaliarProntidao({ frescor: lerFrescor(), agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
+      const estado = avaliarProntidao({ frescor, agoraMs: deps.agora(), atrasoMaximoMs: deps.atrasoMaximoMs, doProcesso });
       return reply.code(estado.pronto ? 200 : 503).type(JSON_UTF8).send(JSON.stringify(estado));
     });
 
