@@ -110,7 +110,7 @@ describe('the credentials file changed under a running API', () => {
     expect((await api.get('/api/v1/imoveis', { token: outro.token })).statusCode).toBe(200);
   });
 
-  it('keeps the last credentials it read while the file cannot be read, says so once and in the metrics, and reads it again at every check until it can', async () => {
+  it('keeps the last credentials it read while the file cannot be read, says so once and in the metrics, and reads it again once it changes', async () => {
     const { token, credencial } = emitirCredencial(api.credenciaisArquivo, 'Portal Ilegível');
     await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
     // The file with the credential revoked, made aside.
@@ -121,7 +121,7 @@ describe('the credentials file changed under a running API', () => {
     copia.remover();
 
     // Rewritten in place, unreadable, then mended to the same size and time: the file's inode,
-    // size and mtime, all the API watches, end as they were while it failed (as a chmod leaves them).
+    // size and mtime end as they were while it failed; its ctime, which a chmod moves too, does not.
     const instante = new Date('2026-11-21T10:00:00Z');
     const errosAntes = api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length;
     writeFileSync(api.credenciaisArquivo, Buffer.alloc(revogado.length, '{'));
@@ -143,7 +143,7 @@ describe('the credentials file changed under a running API', () => {
     expect(api.logs.some((l) => l.includes('credenciais em dia'))).toBe(true);
   });
 
-  it('keeps the last credentials it read when the file is deleted, saying so, until a file is there again; and refuses a file over 4 MiB unread', async () => {
+  it('keeps the last credentials it read when the file is deleted, saying so, until a file is there again; and refuses a file over 64 MiB unread', async () => {
     const { token } = emitirCredencial(api.credenciaisArquivo, 'Portal Apagado');
     await expect.poll(async () => (await api.get('/api/v1/imoveis', { token })).statusCode, { timeout: 5_000, interval: 50 }).toBe(200);
     const errosAntes = api.logs.filter((l) => l.includes('arquivo de credenciais ilegível')).length;

@@ -109,11 +109,11 @@ export function digestoDaCredencial(credencial: Credencial): Buffer {
 }
 
 /**
- * Far above any real file (a credential takes about 250 bytes). A larger one is refused unread:
- * read and parsed again at every check while it fails, it held the API's event loop for a
- * tenth of a second per 10 MB.
+ * Far above any real file (a credential takes about 260 bytes: this is some 250,000 of them). A
+ * larger one is refused unread: parsing it holds the API's event loop for a tenth of a second per
+ * 10 MB, and its memory grows with it.
  */
-export const TAMANHO_MAXIMO_DO_ARQUIVO = 4 * 1024 * 1024;
+export const TAMANHO_MAXIMO_DO_ARQUIVO = 64 * 1024 * 1024;
 
 /** Reads and validates the file; a missing file is an empty set of credentials. */
 export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {

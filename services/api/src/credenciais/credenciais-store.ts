@@ -4,7 +4,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { arquivoReal, digestoDaCredencial, digestoDoToken, lerArquivoCredenciais, PARCEIRO_DA_DEMO, type Credencial } from './arquivo-credenciais.ts';
+import {
+  ArquivoCredenciaisInvalido,
+  arquivoReal,
+  digestoDaCredencial,
+  digestoDoToken,
+  lerArquivoCredenciais,
+  PARCEIRO_DA_DEMO,
+  type Credencial,
+} from './arquivo-credenciais.ts';
 
 export type ResultadoAutenticacao =
   | { readonly tipo: 'valida'; readonly credencial: Credencial }
@@ -41,8 +49,10 @@ export class CredenciaisStore implements FonteCredenciais {
   /** The loaded version holds the demo's active credential (left out where `semDemo`). */
   #demoAtiva = false;
   #assinatura = '';
-  /** The version of the file that failed to load, logged once; retried at every check meanwhile. */
+  /** The version of the file that failed to load, logged once; retried at every check meanwhile, unless refused for what it holds. */
   #falhou: string | null = null;
+  /** The version that failed was read, and refused for what it holds (not a file that could not be read). */
+  #recusadoPeloConteudo = false;
   #watcher: FSWatcher | null = null;
   #timer: NodeJS.Timeout | null = null;
   #debounce: NodeJS.Timeout | null = null;
@@ -106,9 +116,11 @@ export class CredenciaisStore implements FonteCredenciais {
 
   #carregar(inicial: boolean): void {
     const assinatura = this.#assinaturaAtual();
-    // A version that failed is read again at every check: permissions mended with chmod or chown
-    // change nothing the signature sees.
     if (!inicial && assinatura === this.#assinatura && this.#falhou === null) return;
+    // A version refused for what it holds would be again: read once (a large one holds the event
+    // loop). One that could not be read at all is tried at every check: permissions mended with
+    // chmod or chown also move the signature's ctime, but a disk's or a share's error may pass.
+    if (!inicial && assinatura === this.#falhou && this.#recusadoPeloConteudo) return;
     try {
       // Gone after a file was read: deleted by hand, or a shared folder briefly away. Every
       // partner refused until a credential is issued again would be the worst reading of it.
@@ -149,13 +161,14 @@ export class CredenciaisStore implements FonteCredenciais {
         );
       }
       this.#falhou = assinatura;
+      this.#recusadoPeloConteudo = erro instanceof ArquivoCredenciaisInvalido;
     }
   }
 
   #assinaturaAtual(): string {
     try {
       const s = statSync(this.#caminho);
-      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+      return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
     } catch {
       return 'ausente';
     }
