@@ -228,6 +228,27 @@ describe('a stop', () => {
     expect(recebido.length - fimDosCabecalhos - 4).toBe(tamanho);
   });
 
+  it('cuts an answer its client stopped reading once the sending time after the stop is over, so the stop ends within its grace', async () => {
+    const projecao = criarProjecao();
+    projecao.aplicar(idsOrdenados(200).map((id) => imovelSalvo(id, 1, { descricao_html: 'palavra '.repeat(10_000) })), Date.now());
+    const api = await criarApi({ leitor: projecao.abrirLeitor(), config: { prazos: { drenagemMs: 50, envioAposParadaMs: 500 } } });
+    limpar.push(() => projecao.remover());
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = api.app.server.address() as { port: number };
+    const socket = connect({ host: '127.0.0.1', port });
+    limpar.push(() => void socket.destroy());
+    socket.on('error', () => {});
+    // Never reads: the answer waits in the server's buffers.
+    socket.pause();
+    socket.write(`GET /api/v1/imoveis?por_pagina=200 HTTP/1.1\r\nHost: api\r\nAuthorization: Bearer ${api.token}\r\n\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const inicio = performance.now();
+    await api.fechar();
+    // Before: held until the connection's inactivity deadline (60 s), past the process's 10 s.
+    expect(performance.now() - inicio).toBeLessThan(3_000);
+    expect(api.logs.some((l) => l.includes('cortadas'))).toBe(true);
+  });
+
   it('answers a request sent on a kept-alive connection just after the stop began, rather than dropping it unread', async () => {
     const projecao = criarProjecao();
     const [id] = idsOrdenados(1);

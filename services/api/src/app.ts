@@ -41,6 +41,8 @@ export interface PrazosConexao {
   readonly verificacaoMs?: number;
   /** A stop answers on the open connections for up to this long before closing the idle ones. */
   readonly drenagemMs?: number;
+  /** Then, answers still being sent this long after (a client that stopped reading) are cut. */
+  readonly envioAposParadaMs?: number;
 }
 
 export interface ConfigApp {
@@ -133,10 +135,13 @@ function comCaminhoDecodificavel(url: string): string {
  *   nothing, or half a request) held the stop until its request deadline, 10 s, the grace itself.
  *   And not those Node calls idle: its `server.close()` also closed a connection whose answer
  *   was ended but still being sent (a large page to a slow client), cutting it short.
+ * - What is still being sent `envioMs` later (a client that stopped reading) is cut: the stop
+ *   ends within the process's grace, not at the connection's inactivity deadline.
  */
-function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
+function fecharConexoesAoParar(app: FastifyInstance, prazos: { drenagemMs: number; envioMs: number }): void {
   let fechando = false;
   let fecharOciosas: NodeJS.Timeout | null = null;
+  let cortar: NodeJS.Timeout | null = null;
   const conexoes = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     conexoes.add(socket);
@@ -150,14 +155,19 @@ function fecharConexoesAoParar(app: FastifyInstance, drenagemMs: number): void {
   app.addHook('preClose', async () => {
     fechando = true;
     // The monotonic clock: a wall clock stepped back would stretch the drain past the grace.
-    for (const fim = performance.now() + drenagemMs; performance.now() < fim && conexoes.size > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const fim = performance.now() + prazos.drenagemMs; performance.now() < fim && conexoes.size > 0; ) await new Promise((resolve) => setTimeout(resolve, 20));
     // What Node's server.close() calls next: only those with no answer at all.
     app.server.closeIdleConnections = fecharSemResposta;
     fecharSemResposta();
     fecharOciosas = setInterval(fecharSemResposta, 100).unref();
+    cortar = setTimeout(() => {
+      app.log.warn({ conexoes: conexoes.size }, 'respostas ainda sendo enviadas ao fim do prazo da parada: cortadas');
+      for (const socket of conexoes) socket.destroy();
+    }, prazos.envioMs).unref();
   });
   app.addHook('onClose', (_app, feito) => {
     if (fecharOciosas !== null) clearInterval(fecharOciosas);
+    if (cortar !== null) clearTimeout(cortar);
     feito();
   });
   app.addHook('onSend', (_request, reply, payload, feito) => {
@@ -221,7 +231,10 @@ export async function buildApp(deps: DependenciasApp): Promise<FastifyInstance> 
     aoComecar: (erro) => app.log.error({ err: erro }, `falha ao ler a projeção: respondida como indisponível, e o processo não pronto por ${NAO_PRONTA_APOS_FALHA_DE_LEITURA_MS / 1000} s`),
     aoFalhar: () => metricas.falhasDeLeitura.inc(),
   });
-  fecharConexoesAoParar(app, prazos.drenagemMs ?? PADROES_API.DRENAGEM_MS);
+  fecharConexoesAoParar(app, {
+    drenagemMs: prazos.drenagemMs ?? PADROES_API.DRENAGEM_MS,
+    envioMs: prazos.envioAposParadaMs ?? PADROES_API.ENVIO_APOS_PARADA_MS,
+  });
 
   // A callback hook, not an async one: no promise on every request for two headers. nosniff: a
   // browser must take every answer as the type it is sent as (JSON, not a page or a script).

@@ -13,8 +13,10 @@ export const PADROES_API = {
   PRAZO_REQUISICAO_MS: 10_000,
   PRAZO_INATIVIDADE_MS: 60_000,
   VERIFICACAO_DE_PRAZOS_MS: 1_000,
-  // A stop answers on its open connections for up to this long before closing the idle ones.
+  // A stop answers on its open connections for up to this long before closing the idle ones,
   DRENAGEM_MS: 500,
+  // and cuts what is still being sent this long after, within the process's 10 s of grace.
+  ENVIO_APOS_PARADA_MS: 7_000,
 } as const;
 
 /** Ranges proxy-addr (Fastify's reader of X-Forwarded-For) knows by name. */

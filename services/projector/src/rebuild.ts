@@ -82,7 +82,7 @@ try {
   } else if (ehTravaOcupada(erro)) {
     // The switch waited for the live projection's write lock and never got it (a live projector
     // writing without a pause on a slow disk, or another process holding a transaction open).
-    log.fatal({ code: 'SQLITE_BUSY', banco: config.DATABASE_PATH }, `a trava de escrita de ${config.DATABASE_PATH} não ficou livre para a troca: reconstrução descartada, rode-a de novo`);
+    log.fatal({ code: (erro as { code?: string }).code, banco: config.DATABASE_PATH }, `a trava de escrita de ${config.DATABASE_PATH} não ficou livre para a troca: reconstrução descartada, rode-a de novo`);
     process.exitCode = 1;
   } else if (erro instanceof ProjecaoDaDemo) {
     log.fatal({ code: erro.code }, erro.message);
