@@ -2,14 +2,14 @@
 // the credentials file changed under a running API takes effect within seconds; a token in the
 // URL is refused and never logged; wrong credentials are limited per client address.
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { unescape } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imovelSalvo } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import { executarCli } from '../../services/api/src/credentials-cli.ts';
-import { CredenciaisStore, TAMANHO_MAXIMO_DO_ARQUIVO, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
+import { CredenciaisStore, RELEITURA_DO_RECUSADO_MS, TAMANHO_MAXIMO_DO_ARQUIVO, emitirCredencial, lerArquivoCredenciais, revogarCredencial } from '../../services/api/src/index.ts';
 import { sqliteTemporario } from '../helpers.ts';
 import { criarApi, criarProjecao, idsOrdenados, type ApiDeTeste, type ProjecaoDeTeste } from './api-suporte.ts';
 
@@ -415,6 +415,44 @@ describe('pnpm credentials', () => {
     } finally {
       dosParceiros.remover();
       daDemo.remover();
+    }
+  });
+
+  it('reads a version refused for what it holds once, then only every 30 s or once it changes (a chmod too); one it cannot read at every check', () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    const { token } = emitirCredencial(arquivo.caminho, 'Portal Lido');
+    let leituras = 0;
+    let agora = 0;
+    const store = CredenciaisStore.abrir(arquivo.caminho, {
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+      ler: (caminho) => (leituras++, lerArquivoCredenciais(caminho)),
+      agora: () => agora,
+    });
+    try {
+      expect(leituras).toBe(1);
+      writeFileSync(arquivo.caminho, '{ isto não é json');
+      for (let i = 0; i < 4; i++) store.recarregarSeMudou();
+      expect([leituras, store.desatualizadas]).toEqual([2, true]);
+      expect(store.autenticar(token).tipo).toBe('valida');
+      agora += RELEITURA_DO_RECUSADO_MS;
+      store.recarregarSeMudou();
+      expect(leituras).toBe(3);
+      chmodSync(arquivo.caminho, 0o640);
+      store.recarregarSeMudou();
+      store.recarregarSeMudou();
+      expect(leituras).toBe(4);
+      // Not readable at all (a folder where the file was): tried at every check.
+      rmSync(arquivo.caminho);
+      mkdirSync(arquivo.caminho);
+      store.recarregarSeMudou();
+      const antes = leituras;
+      store.recarregarSeMudou();
+      store.recarregarSeMudou();
+      expect(leituras).toBe(antes + 2);
+      expect(store.autenticar(token).tipo).toBe('valida');
+    } finally {
+      store.close();
+      arquivo.remover();
     }
   });
 

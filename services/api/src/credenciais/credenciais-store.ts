@@ -41,6 +41,9 @@ export interface LogDeCredenciais {
   error(contexto: object, mensagem: string): void;
 }
 
+/** How often a version of the file refused for what it holds is read again while unchanged. */
+export const RELEITURA_DO_RECUSADO_MS = 30_000;
+
 export class CredenciaisStore implements FonteCredenciais {
   readonly #caminho: string;
   readonly #logger: LogDeCredenciais;
@@ -51,16 +54,21 @@ export class CredenciaisStore implements FonteCredenciais {
   #assinatura = '';
   /** The version of the file that failed to load, logged once; retried at every check meanwhile, unless refused for what it holds. */
   #falhou: string | null = null;
-  /** The version that failed was read, and refused for what it holds (not a file that could not be read). */
+  /** The version that failed was read, and refused for what it holds (not a file that could not be read); when. */
   #recusadoPeloConteudo = false;
+  #falhouEm = 0;
+  readonly #ler: typeof lerArquivoCredenciais;
+  readonly #agora: () => number;
   #watcher: FSWatcher | null = null;
   #timer: NodeJS.Timeout | null = null;
   #debounce: NodeJS.Timeout | null = null;
 
-  private constructor(caminho: string, logger: LogDeCredenciais, semDemo: boolean) {
+  private constructor(caminho: string, logger: LogDeCredenciais, semDemo: boolean, ler: typeof lerArquivoCredenciais, agora: () => number) {
     this.#caminho = caminho;
     this.#logger = logger;
     this.#semDemo = semDemo;
+    this.#ler = ler;
+    this.#agora = agora;
   }
 
   /**
@@ -71,8 +79,11 @@ export class CredenciaisStore implements FonteCredenciais {
    * `semDemo` (the partners' API): the demo's credential, whose token lies in plain text beside
    * the file, never authenticates, whenever it is found there (the caller refuses it at start).
    */
-  static abrir(caminho: string, opcoes: { logger: LogDeCredenciais; intervaloMs?: number; semDemo?: boolean }): CredenciaisStore {
-    const store = new CredenciaisStore(caminho, opcoes.logger, opcoes.semDemo ?? false);
+  static abrir(
+    caminho: string,
+    opcoes: { logger: LogDeCredenciais; intervaloMs?: number; semDemo?: boolean; ler?: typeof lerArquivoCredenciais; agora?: () => number },
+  ): CredenciaisStore {
+    const store = new CredenciaisStore(caminho, opcoes.logger, opcoes.semDemo ?? false, opcoes.ler ?? lerArquivoCredenciais, opcoes.agora ?? (() => performance.now()));
     store.#carregar(true);
     store.#observar(opcoes.intervaloMs ?? 2_000);
     return store;
@@ -117,15 +128,16 @@ export class CredenciaisStore implements FonteCredenciais {
   #carregar(inicial: boolean): void {
     const assinatura = this.#assinaturaAtual();
     if (!inicial && assinatura === this.#assinatura && this.#falhou === null) return;
-    // A version refused for what it holds would be again: read once (a large one holds the event
-    // loop). One that could not be read at all is tried at every check: permissions mended with
-    // chmod or chown also move the signature's ctime, but a disk's or a share's error may pass.
-    if (!inicial && assinatura === this.#falhou && this.#recusadoPeloConteudo) return;
+    // A version refused for what it holds is read again only now and then: a large one holds the
+    // event loop, and it would be refused again, unless a writer changed it within the signature's
+    // tick (same size, mtime and ctime). One that could not be read at all is tried at every
+    // check: a disk's or a share's error may pass (a chmod or chown moves the ctime anyway).
+    if (!inicial && assinatura === this.#falhou && this.#recusadoPeloConteudo && this.#agora() - this.#falhouEm < RELEITURA_DO_RECUSADO_MS) return;
     try {
       // Gone after a file was read: deleted by hand, or a shared folder briefly away. Every
       // partner refused until a credential is issued again would be the worst reading of it.
       if (assinatura === 'ausente' && this.#assinatura !== 'ausente' && !inicial) throw new Error(`${this.#caminho} não existe mais`);
-      const arquivo = lerArquivoCredenciais(this.#caminho);
+      const arquivo = this.#ler(this.#caminho);
       const porHash = new Map<string, Entrada>();
       let demoAtiva = false;
       for (const credencial of arquivo.credenciais) {
@@ -161,6 +173,7 @@ export class CredenciaisStore implements FonteCredenciais {
         );
       }
       this.#falhou = assinatura;
+      this.#falhouEm = this.#agora();
       this.#recusadoPeloConteudo = erro instanceof ArquivoCredenciaisInvalido;
     }
   }
