@@ -456,6 +456,32 @@ describe('pnpm credentials', () => {
     }
   });
 
+  it('keeps the last credentials when the file goes between its check and its read', () => {
+    const arquivo = sqliteTemporario('credenciais.json');
+    const { token } = emitirCredencial(arquivo.caminho, 'Portal Sumido');
+    let sumir = false;
+    const store = CredenciaisStore.abrir(arquivo.caminho, {
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+      ler: (caminho, opcoes) => {
+        if (sumir) rmSync(caminho);
+        return lerArquivoCredenciais(caminho, opcoes);
+      },
+    });
+    try {
+      // A new version (its signature moved), gone when it is read. Before: an empty set, every partner refused.
+      revogarCredencial(arquivo.caminho, { id: emitirCredencial(arquivo.caminho, 'Outro').credencial.id });
+      sumir = true;
+      store.recarregarSeMudou();
+      expect([store.autenticar(token).tipo, store.desatualizadas]).toEqual(['valida', true]);
+      sumir = false;
+      store.recarregarSeMudou();
+      expect([store.autenticar(token).tipo, store.desatualizadas]).toEqual(['valida', true]);
+    } finally {
+      store.close();
+      arquivo.remover();
+    }
+  });
+
   it("is never accepted by the partners' API (semDemo), found at start or issued while it runs, and said in its log", () => {
     const arquivo = sqliteTemporario('credenciais.json');
     const erros: string[] = [];

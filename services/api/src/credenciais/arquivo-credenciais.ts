@@ -115,8 +115,11 @@ export function digestoDaCredencial(credencial: Credencial): Buffer {
  */
 export const TAMANHO_MAXIMO_DO_ARQUIVO = 64 * 1024 * 1024;
 
-/** Reads and validates the file; a missing file is an empty set of credentials. */
-export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
+/**
+ * Reads and validates the file; a missing file is an empty set of credentials, or, `ausenteEhErro`
+ * (a reader that has read one before), its ENOENT.
+ */
+export function lerArquivoCredenciais(caminho: string, opcoes: { ausenteEhErro?: boolean } = {}): ArquivoCredenciais {
   let texto: string;
   try {
     const { size } = statSync(caminho);
@@ -125,7 +128,7 @@ export function lerArquivoCredenciais(caminho: string): ArquivoCredenciais {
     }
     texto = readFileSync(caminho, 'utf8');
   } catch (erro) {
-    if ((erro as NodeJS.ErrnoException).code === 'ENOENT') return { versao: 1, credenciais: [] };
+    if ((erro as NodeJS.ErrnoException).code === 'ENOENT' && opcoes.ausenteEhErro !== true) return { versao: 1, credenciais: [] };
     throw erro;
   }
   let json: unknown;

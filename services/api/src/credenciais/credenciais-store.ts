@@ -137,7 +137,8 @@ export class CredenciaisStore implements FonteCredenciais {
       // Gone after a file was read: deleted by hand, or a shared folder briefly away. Every
       // partner refused until a credential is issued again would be the worst reading of it.
       if (assinatura === 'ausente' && this.#assinatura !== 'ausente' && !inicial) throw new Error(`${this.#caminho} não existe mais`);
-      const arquivo = this.#ler(this.#caminho);
+      // Gone between the stat above and the read: the same as gone before it.
+      const arquivo = this.#ler(this.#caminho, { ausenteEhErro: !inicial && this.#assinatura !== 'ausente' });
       const porHash = new Map<string, Entrada>();
       let demoAtiva = false;
       for (const credencial of arquivo.credenciais) {
