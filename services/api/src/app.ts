@@ -161,7 +161,7 @@ function fecharConexoesAoParar(app: FastifyInstance, prazos: { drenagemMs: numbe
     fecharSemResposta();
     fecharOciosas = setInterval(fecharSemResposta, 100).unref();
     cortar = setTimeout(() => {
-      app.log.warn({ conexoes: conexoes.size }, 'respostas ainda sendo enviadas ao fim do prazo da parada: cortadas');
+      app.log.warn({ conexoes: conexoes.size }, 'conexões ainda abertas ao fim do prazo da parada (uma resposta sendo enviada, ou ainda por dar): cortadas');
       for (const socket of conexoes) socket.destroy();
     }, prazos.envioMs).unref();
   });
