@@ -1020,14 +1020,13 @@ describe('projector against a real Kafka broker', () => {
     const escritor = EscritorProjecao.abrir(mundo.banco.caminho);
     limpezas.push(() => escritor.close());
     // From before the first wait on the brokers to the middle of joining the group.
-    const prefixo = nomeUnico('parado');
     for (const esperaMs of [0, 5, 20, 60, 150, 400]) {
       const projetor = criarProjetor({
         kafka: mundo.kafka,
         escritor,
         contexto: { fotosBaseUrl: FOTOS },
         threadsDePreparo: 1,
-        groupId: `${prefixo}-${esperaMs}`,
+        groupId: nomeUnico(`parado-${esperaMs}`),
         topicos: mundo.topicos,
         log: silencioso,
         aoFalhar: (erro) => {
@@ -1039,13 +1038,12 @@ describe('projector against a real Kafka broker', () => {
       await projetor.parar();
       await iniciado;
     }
-    // A start that went on past its stop would join its group (seen by the broker) and apply this
-    // one: watched for a while, on a machine slow to join too.
+    // A start that went on past its stop would join its group and apply this one: watched for a
+    // while, on a machine slow to join too. (Not the groups: a member whose join the stop cut
+    // short stays in its group, consuming nothing, until its session ends.)
     const antes = aplicadas(mundo.banco.caminho);
     await mundo.publicar([imovel(randomUUID(), 1)]);
     for (const fim = performance.now() + 8_000; performance.now() < fim; await esperar(250)) {
-      const ativos = (await mundo.kafka.grupos(prefixo)).filter((g) => g.estado !== 'Empty' && g.estado !== 'Dead');
-      expect(ativos).toEqual([]);
       expect(aplicadas(mundo.banco.caminho)).toBe(antes);
     }
   }, 60_000);
