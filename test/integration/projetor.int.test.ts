@@ -7,7 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type Produtor } from '@imoveis/kafka';
+import { criarClienteKafka, textoDoCabecalho, type ClienteKafka, type MensagemRecebida, type OpcoesConsumidor, type Produtor } from '@imoveis/kafka';
 import { Database, EscritorProjecao, MIGRACOES, VERSAO_ESQUEMA, espiarEstado, marcadorDe } from '@imoveis/projection-store';
 import { itensDaPagina, itensRemovidos } from '../../packages/projection-store/src/eventos-de-teste.ts';
 import type { RegistroBruto } from '@imoveis/contracts';
@@ -153,6 +153,11 @@ async function criarMundo(): Promise<Mundo> {
     },
   };
   return mundo;
+}
+
+/** The client, its consumers made with options `mudar` changes (what they are handed, where they start). */
+function comConsumidor(kafka: ClienteKafka, mudar: (opcoes: OpcoesConsumidor) => OpcoesConsumidor): ClienteKafka {
+  return { ...kafka, criarConsumidor: (opcoes) => kafka.criarConsumidor(mudar(opcoes)) };
 }
 
 /** Messages not yet applied to the projection file, measured from outside the projector. */
@@ -449,17 +454,13 @@ describe('projector against a real Kafka broker', () => {
     // A new group id has no offsets in Kafka: only the projection's offsets keep it from replaying.
     // (Replayed, the old records would be skipped as applied: what is fetched tells the two apart.)
     const entregues: string[] = [];
-    const kafka: ClienteKafka = {
-      ...mundo.kafka,
-      criarConsumidor: (opcoes) =>
-        mundo.kafka.criarConsumidor({
-          ...opcoes,
-          aoLote: (lote) => {
-            for (const m of lote.mensagens) entregues.push(`${lote.topico}/${lote.particao}/${m.offset}`);
-            return opcoes.aoLote(lote);
-          },
-        }),
-    };
+    const kafka = comConsumidor(mundo.kafka, (opcoes) => ({
+      ...opcoes,
+      aoLote: (lote) => {
+        for (const m of lote.mensagens) entregues.push(`${lote.topico}/${lote.particao}/${m.offset}`);
+        return opcoes.aoLote(lote);
+      },
+    }));
     await mundo.iniciarProjetor({ groupId: nomeUnico('outro-grupo'), kafka });
     await mundo.esperarEmDia();
     expect(entregues).toHaveLength(1);
@@ -495,21 +496,17 @@ describe('projector against a real Kafka broker', () => {
 
     // Kafka's commit behind the projection's: every partition fetched again from its start.
     let entregues = 0;
-    const desdeOInicio: ClienteKafka = {
-      ...mundo.kafka,
-      criarConsumidor: (opcoes) =>
-        mundo.kafka.criarConsumidor({
-          ...opcoes,
-          aoAtribuir: (particoes) => {
-            opcoes.aoAtribuir(particoes);
-            return new Map();
-          },
-          aoLote: (lote) => {
-            entregues += lote.mensagens.length;
-            return opcoes.aoLote(lote);
-          },
-        }),
-    };
+    const desdeOInicio = comConsumidor(mundo.kafka, (opcoes) => ({
+      ...opcoes,
+      aoAtribuir: (particoes) => {
+        opcoes.aoAtribuir(particoes);
+        return new Map();
+      },
+      aoLote: (lote) => {
+        entregues += lote.mensagens.length;
+        return opcoes.aoLote(lote);
+      },
+    }));
     const segundo = await mundo.iniciarProjetor({ kafka: desdeOInicio });
     await expect.poll(() => entregues, { timeout: 30_000 }).toBe(9);
     await mundo.esperarEmDia();
@@ -592,20 +589,16 @@ describe('projector against a real Kafka broker', () => {
     let liberar = () => {};
     const liberada = new Promise<void>((resolve) => (liberar = resolve));
     let novaEntregue = false;
-    const kafka: ClienteKafka = {
-      ...mundo.kafka,
-      criarConsumidor: (opcoes) =>
-        mundo.kafka.criarConsumidor({
-          ...opcoes,
-          aoLote: async (lote) => {
-            if (lote.topico === mundo.topicos.imoveis && lote.particao === 3) {
-              novaEntregue = true;
-              await liberada;
-            }
-            return opcoes.aoLote(lote);
-          },
-        }),
-    };
+    const kafka = comConsumidor(mundo.kafka, (opcoes) => ({
+      ...opcoes,
+      aoLote: async (lote) => {
+        if (lote.topico === mundo.topicos.imoveis && lote.particao === 3) {
+          novaEntregue = true;
+          await liberada;
+        }
+        return opcoes.aoLote(lote);
+      },
+    }));
     const projetor = await mundo.iniciarProjetor({ kafka });
     limpezas.push(() => liberar()); // after a failed assertion, before the stop waits for the held batch
     await mundo.publicar([imovel(randomUUID(), 1)]);
