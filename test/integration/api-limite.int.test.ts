@@ -216,8 +216,9 @@ describe('when Redis fails', () => {
 
       await reiniciarRedis();
       await expect.poll(async () => (await status(1), await emReserva()), { timeout: 15_000, interval: 100 }).toBe(false);
-      // Said at the level of the fallback's warning, so a LOG_LEVEL=warn shows both.
-      expect(api.logs.join('')).toMatch(/"level":40,[^\n]*Redis de volta/);
+      // Said once Redis has held for a few seconds, at the level of the fallback's warning, so a
+      // LOG_LEVEL=warn shows both.
+      await expect.poll(() => api.logs.join(''), { timeout: 15_000, interval: 200 }).toMatch(/"level":40,[^\n]*Redis de volta/);
     }));
 
   it('falls back to a window that already holds what Redis admitted for this process', () =>

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { decidir, type DecisaoLimite } from '@imoveis/domain';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LimitadorComReserva } from './limitador-com-reserva.ts';
 import type { DecisaoRedis, LimitadorRedis } from './limitador-redis.ts';
 import { LimitadorLocal } from './limitador.ts';
@@ -154,6 +154,30 @@ describe('LimitadorComReserva', () => {
     expect(linhas).toEqual([
       expect.objectContaining({ msg: expect.stringMatching(/^Redis indisponível/), err: expect.objectContaining({ message: 'conexão com o Redis perdida: WRONGPASS invalid username-password pair or user is disabled.' }) }),
     ]);
+  });
+
+  it('says a flapping Redis in two lines: its fall, and its return once it held, with the falls between', async () => {
+    vi.useFakeTimers();
+    try {
+      const linhas: { msg: string; quedasNoMeio?: number }[] = [];
+      const logger = pino({ level: 'warn' }, { write: (linha: string) => void linhas.push(JSON.parse(linha) as (typeof linhas)[number]) });
+      const { redis, limitador } = montar(1_000, logger);
+      // Lost, back for a moment (a command succeeds), lost again… three times.
+      for (let i = 0; i < 3; i++) {
+        redis.redis.emit('close');
+        await limitador.tentar('k');
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(limitador.modo).toBe('redis');
+      expect(linhas.map((l) => l.msg.split(':')[0])).toEqual(['Redis indisponível']);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(linhas).toEqual([
+        expect.objectContaining({ msg: expect.stringMatching(/^Redis indisponível/) }),
+        expect.objectContaining({ msg: expect.stringMatching(/^Redis de volta/), quedasNoMeio: 2 }),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('names no stale cause after the connection came back', () => {

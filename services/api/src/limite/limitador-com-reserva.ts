@@ -1,6 +1,7 @@
-// Redis first, the per-process limiter when Redis fails: the API keeps serving, says so once per
-// transition in the log (a lost connection at once, a hung Redis at its first timeout) and on
-// every fallback decision in the metrics, and goes back to Redis as soon as a command succeeds
+// Redis first, the per-process limiter when Redis fails: the API keeps serving, says so in the
+// log (a lost connection at once, a hung Redis at its first timeout; its return once it has held
+// for a few seconds, so a flapping Redis writes two lines, not two per flap) and in the metrics
+// (each transition, each fallback decision), and goes back to Redis as soon as a command succeeds
 // again. After a failure Redis is left alone for a short pause, so a hung Redis costs one command
 // timeout per pause, not one per request.
 //
@@ -24,7 +25,11 @@ export class LimitadorComReserva implements Limitador {
   readonly #aoDecidirNaReserva: () => void;
   readonly #aoMudarModo: (modo: ModoLimitador) => void;
   readonly #pausaMs: number;
+  readonly #estavelMs: number;
   readonly #agora: () => number;
+  /** Back on Redis, its return not said yet; and the falls since the last line said, not said either. */
+  #voltaPorDizer: NodeJS.Timeout | null = null;
+  #quedasNaoDitas = 0;
   #modo: ModoLimitador = 'redis';
   #tentarRedisApos = 0;
   /**
@@ -55,11 +60,14 @@ export class LimitadorComReserva implements Limitador {
     logger: Pick<Logger, 'warn' | 'info'>;
     aoDecidirNaReserva?: () => void;
     aoMudarModo?: (modo: ModoLimitador) => void;
+    /** How long Redis must hold after a return for the return to be said. */
+    estavelMs?: number;
     /** How long to leave Redis alone after a failure. */
     pausaMs?: number;
     agora?: () => number;
   }) {
     this.#pausaMs = opcoes.pausaMs ?? 500;
+    this.#estavelMs = opcoes.estavelMs ?? 5_000;
     this.#agora = opcoes.agora ?? Date.now;
     this.limite = opcoes.redis.limite;
     this.#redis = opcoes.redis;
@@ -106,6 +114,7 @@ export class LimitadorComReserva implements Limitador {
 
   async close(): Promise<void> {
     this.#fechado = true;
+    if (this.#voltaPorDizer !== null) clearTimeout(this.#voltaPorDizer);
     this.#redis.redis.off('close', this.#aoPerderConexao).off('error', this.#aoErrar).off('ready', this.#aoConectar);
     await this.#redis.close();
   }
@@ -115,10 +124,23 @@ export class LimitadorComReserva implements Limitador {
     this.#modo = modo;
     this.#aoMudarModo(modo);
     if (modo === 'reserva') {
+      if (this.#voltaPorDizer !== null) {
+        // Back for a moment only: the last line said still holds (Redis unavailable).
+        clearTimeout(this.#voltaPorDizer);
+        this.#voltaPorDizer = null;
+        this.#quedasNaoDitas++;
+        return;
+      }
       this.#logger.warn({ err: erro ?? undefined }, 'Redis indisponível: limite de requisições passa a ser contado só neste processo');
-    } else {
-      // At the fallback's level: whoever was warned of the one must see the other.
-      this.#logger.warn('Redis de volta: limite de requisições volta a ser compartilhado entre os processos');
+      return;
     }
+    this.#voltaPorDizer = setTimeout(() => {
+      this.#voltaPorDizer = null;
+      const quedas = this.#quedasNaoDitas;
+      this.#quedasNaoDitas = 0;
+      // At the fallback's level: whoever was warned of the one must see the other.
+      this.#logger.warn(quedas > 0 ? { quedasNoMeio: quedas } : {}, 'Redis de volta: limite de requisições volta a ser compartilhado entre os processos');
+    }, this.#estavelMs);
+    this.#voltaPorDizer.unref();
   }
 }
